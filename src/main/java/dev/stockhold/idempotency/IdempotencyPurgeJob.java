@@ -1,0 +1,43 @@
+package dev.stockhold.idempotency;
+
+import java.time.Instant;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.stockhold.StockholdConfig;
+import io.quarkus.logging.Log;
+import io.quarkus.scheduler.Scheduled;
+
+/** Forgets keys older than the retention, in small batches so no transaction holds many locks. */
+@ApplicationScoped
+public class IdempotencyPurgeJob {
+
+    private final IdempotencyStore store;
+    private final StockholdConfig config;
+
+    IdempotencyPurgeJob(IdempotencyStore store, StockholdConfig config) {
+        this.store = store;
+        this.config = config;
+    }
+
+    @Scheduled(every = "${stockhold.idempotency.purge-interval:1m}", delayed = "10s",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void run() {
+        purgeOlderThan(Instant.now().minus(config.idempotency().retention()));
+    }
+
+    /** @return how many keys were deleted */
+    public int purgeOlderThan(Instant cutoff) {
+        int batch = config.idempotency().purgeBatchSize();
+        int total = 0;
+        int deleted;
+        do {
+            deleted = store.purgeBatch(cutoff, batch);
+            total += deleted;
+        } while (deleted == batch);
+        if (total > 0) {
+            Log.infof("Purged %d idempotency keys created before %s", total, cutoff);
+        }
+        return total;
+    }
+}

@@ -1,0 +1,115 @@
+package dev.stockhold.idempotency;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.time.Duration;
+import java.time.Instant;
+import java.sql.Timestamp;
+import java.util.Optional;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+
+import io.agroal.api.AgroalDataSource;
+
+/** Stored outcomes per (tenant, key). Runs inside the caller's transaction. */
+@ApplicationScoped
+@Transactional(Transactional.TxType.MANDATORY)
+public class IdempotencyStore {
+
+    private final AgroalDataSource dataSource;
+
+    IdempotencyStore(AgroalDataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    /**
+     * Bounds how long this transaction waits for a lock, above all for an in-flight original holding the key:
+     * PostgreSQL makes a second insert of the same key wait for the first transaction to end.
+     */
+    public void limitLockWait(Duration wait) {
+        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
+            s.execute("SET LOCAL lock_timeout = " + Math.max(1, wait.toMillis()));
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Records the outcome under the key unless the key already has one. I3: the primary key (tenant_id,
+     * idempotency_key) admits one row, and a concurrent insert of the same key waits for ours to end.
+     *
+     * @return true if this request now owns the key; false if another request's outcome is stored
+     */
+    public boolean claim(String tenantId, IdempotencyKey key, Fingerprint fingerprint, StoredResponse outcome) {
+        String sql = """
+                INSERT INTO idempotency_records
+                    (tenant_id, idempotency_key, fingerprint, status_code, response_body, location, reservation_id, created_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, now())
+                ON CONFLICT (tenant_id, idempotency_key) DO NOTHING
+                """;
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, tenantId);
+            ps.setString(2, key.value());
+            ps.setBytes(3, fingerprint.sha256());
+            ps.setInt(4, outcome.status());
+            ps.setString(5, outcome.body());
+            ps.setString(6, outcome.location());
+            ps.setObject(7, outcome.reservationId(), Types.OTHER);
+            return ps.executeUpdate() == 1;
+        } catch (SQLException e) {
+            if ("55P03".equals(e.getSQLState())) {
+                throw new RequestInProgressException();
+            }
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The stored outcome for a key, with the fingerprint of the request that produced it. */
+    public Optional<Stored> find(String tenantId, IdempotencyKey key) {
+        String sql = """
+                SELECT fingerprint, status_code, response_body, location, reservation_id
+                  FROM idempotency_records WHERE tenant_id = ? AND idempotency_key = ?
+                """;
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, tenantId);
+            ps.setString(2, key.value());
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    return Optional.empty();
+                }
+                return Optional.of(new Stored(rs.getBytes(1),
+                        new StoredResponse(rs.getInt(2), rs.getString(3), rs.getString(4), rs.getObject(5, UUID.class))));
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Deletes up to {@code limit} keys created before {@code cutoff}; replicas skip each other's rows. */
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    public int purgeBatch(Instant cutoff, int limit) {
+        String sql = """
+                DELETE FROM idempotency_records
+                 WHERE (tenant_id, idempotency_key) IN (
+                       SELECT tenant_id, idempotency_key FROM idempotency_records
+                        WHERE created_at < ? ORDER BY created_at LIMIT ? FOR UPDATE SKIP LOCKED)
+                """;
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setTimestamp(1, Timestamp.from(cutoff));
+            ps.setInt(2, limit);
+            return ps.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A stored outcome and the fingerprint of the request it belongs to. */
+    public record Stored(byte[] fingerprint, StoredResponse response) {
+    }
+}

@@ -1,0 +1,25 @@
+package dev.stockhold.outbox;
+
+/** The reservation events of contract §7, with their CloudEvents type and RabbitMQ routing key. */
+public enum EventType {
+    CREATED("dev.stockhold.reservation.created.v1", "reservation.created"),
+    CONFIRMED("dev.stockhold.reservation.confirmed.v1", "reservation.confirmed"),
+    CANCELLED("dev.stockhold.reservation.cancelled.v1", "reservation.cancelled"),
+    EXPIRED("dev.stockhold.reservation.expired.v1", "reservation.expired");
+
+    private final String type;
+    private final String routingKey;
+
+    EventType(String type, String routingKey) {
+        this.type = type;
+        this.routingKey = routingKey;
+    }
+
+    public String type() {
+        return type;
+    }
+
+    public String routingKey() {
+        return routingKey;
+    }
+}

@@ -1,0 +1,60 @@
+package dev.stockhold.outbox;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.agroal.api.AgroalDataSource;
+
+/**
+ * Writes one outbox row per reservation state change. MANDATORY: it can only join the transaction of the
+ * change it describes (I4), never commit an event on its own.
+ */
+@ApplicationScoped
+@Transactional(Transactional.TxType.MANDATORY)
+public class OutboxWriter {
+
+    private static final String INSERT = """
+            INSERT INTO outbox_events (id, tenant_id, aggregate_id, event_type, payload, created_at, available_at)
+            VALUES (?, ?, ?, ?, ?::jsonb, now(), now())
+            """;
+
+    private final AgroalDataSource dataSource;
+    private final ObjectMapper mapper;
+
+    OutboxWriter(AgroalDataSource dataSource, ObjectMapper mapper) {
+        this.dataSource = dataSource;
+        this.mapper = mapper;
+    }
+
+    /** @return the event id, stable across every redelivery */
+    public UUID write(EventType type, String tenantId, UUID aggregateId, Instant time, Object data) {
+        UUID id = UUID.randomUUID();
+        String payload;
+        try {
+            payload = mapper.writeValueAsString(CloudEvent.of(id, type, tenantId, aggregateId.toString(), time, data));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("event payload is not serializable", e);
+        }
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(INSERT)) {
+            ps.setObject(1, id, Types.OTHER);
+            ps.setString(2, tenantId);
+            ps.setObject(3, aggregateId, Types.OTHER);
+            ps.setString(4, type.type());
+            ps.setString(5, payload);
+            ps.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+        return id;
+    }
+}

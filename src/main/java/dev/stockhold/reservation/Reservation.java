@@ -1,0 +1,67 @@
+package dev.stockhold.reservation;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.UUID;
+
+import jakarta.persistence.CollectionTable;
+import jakarta.persistence.Column;
+import jakarta.persistence.ElementCollection;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.Id;
+import jakarta.persistence.JoinColumn;
+import jakarta.persistence.OrderColumn;
+import jakarta.persistence.Table;
+
+/** A reservation of one tenant. Inserted by SQL in {@link ReservationStore}; read and transitioned here. */
+@Entity
+@Table(name = "reservations")
+public class Reservation {
+
+    @Id
+    public UUID id;
+
+    @Column(name = "tenant_id")
+    public String tenantId;
+
+    @Enumerated(EnumType.STRING)
+    public ReservationStatus status;
+
+    @Column(name = "idempotency_key")
+    public String idempotencyKey;
+
+    @Column(name = "created_at")
+    public Instant createdAt;
+
+    @Column(name = "expires_at")
+    public Instant expiresAt;
+
+    @Column(name = "updated_at")
+    public Instant updatedAt;
+
+    @ElementCollection
+    @CollectionTable(name = "reservation_lines", joinColumns = @JoinColumn(name = "reservation_id"))
+    @OrderColumn(name = "line_no")
+    public List<ReservationLine> lines = new ArrayList<>();
+
+    /** Quantities by sku, in the sku order every stock update follows. */
+    public SortedMap<String, Integer> quantitiesBySku() {
+        SortedMap<String, Integer> bySku = new TreeMap<>();
+        lines.forEach(line -> bySku.merge(line.sku, line.quantity, Integer::sum));
+        return bySku;
+    }
+
+    public boolean isPastExpiry(Instant now) {
+        return !now.isBefore(expiresAt);
+    }
+
+    public void transitionTo(ReservationStatus next, Instant now) {
+        status = next;
+        updatedAt = now;
+    }
+}

@@ -1,0 +1,37 @@
+package dev.stockhold.reservation;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.stockhold.StockholdConfig;
+import io.quarkus.scheduler.Scheduled;
+
+/** Expires HELD reservations past {@code expiresAt}; safe with many replicas (SKIP LOCKED claims). */
+@ApplicationScoped
+public class ReservationExpiryJob {
+
+    private final ReservationService service;
+    private final StockholdConfig config;
+
+    ReservationExpiryJob(ReservationService service, StockholdConfig config) {
+        this.service = service;
+        this.config = config;
+    }
+
+    @Scheduled(every = "${stockhold.reservations.expiry-interval:5s}", delayed = "1s",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void run() {
+        expireDue();
+    }
+
+    /** Expires batches until none is full. @return how many reservations expired */
+    public int expireDue() {
+        int batch = config.reservations().expiryBatchSize();
+        int total = 0;
+        int expired;
+        do {
+            expired = service.expireBatch(batch);
+            total += expired;
+        } while (expired == batch);
+        return total;
+    }
+}

@@ -1,0 +1,162 @@
+package dev.stockhold.reservation;
+
+import java.util.UUID;
+
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import dev.stockhold.idempotency.IdempotencyKey;
+import dev.stockhold.idempotency.StoredResponse;
+import dev.stockhold.security.CurrentTenant;
+import dev.stockhold.security.Roles;
+import dev.stockhold.web.Problem;
+import dev.stockhold.web.ProblemType;
+import dev.stockhold.web.StrictJson;
+
+/** The reservation API of contract §5 and §6. */
+@Path("/v1/reservations")
+@Produces(MediaType.APPLICATION_JSON)
+@RolesAllowed(Roles.RESERVATIONS)
+@Tag(name = "reservations")
+@SecurityRequirement(name = "jwt")
+@APIResponse(responseCode = "401", description = "unauthorized: no, invalid or expired token, or no tenant_id",
+        content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+@APIResponse(responseCode = "403", description = "forbidden: the token lacks the role reservations",
+        content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+@APIResponse(responseCode = "503", description = "service-unavailable: database unavailable; nothing changed, safe to retry",
+        headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = SchemaType.INTEGER)),
+        content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+public class ReservationResource {
+
+    public static final String REPLAYED_HEADER = "Idempotent-Replayed";
+
+    private final ReservationService service;
+    private final CurrentTenant tenant;
+    private final StrictJson json;
+
+    ReservationResource(ReservationService service, CurrentTenant tenant, StrictJson json) {
+        this.service = service;
+        this.tenant = tenant;
+        this.json = json;
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Hold stock for every line, all or nothing, once per Idempotency-Key")
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = ReservationRequest.class)))
+    @APIResponse(responseCode = "201", description = "Reserved (or the replay of a reservation made with this key)",
+            headers = {
+                    @Header(name = HttpHeaders.LOCATION, description = "/v1/reservations/{id}", schema = @Schema(type = SchemaType.STRING)),
+                    @Header(name = REPLAYED_HEADER, description = "true when this is the stored outcome of an earlier request with this key",
+                            schema = @Schema(type = SchemaType.BOOLEAN)) },
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReservationView.class)))
+    @APIResponse(responseCode = "400", description = "malformed-request, validation-failed, idempotency-key-missing, idempotency-key-invalid",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "409", description = "insufficient-stock (stored and replayed like a 201), or "
+            + "idempotency-request-in-progress (with Retry-After)",
+            headers = {
+                    @Header(name = HttpHeaders.RETRY_AFTER, description = "idempotency-request-in-progress only",
+                            schema = @Schema(type = SchemaType.INTEGER)),
+                    @Header(name = REPLAYED_HEADER, schema = @Schema(type = SchemaType.BOOLEAN)) },
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "413", description = "payload-too-large",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "415", description = "unsupported-media-type",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "422", description = "unknown-sku (stored and replayed), or idempotency-key-reused",
+            headers = @Header(name = REPLAYED_HEADER, schema = @Schema(type = SchemaType.BOOLEAN)),
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public Response create(
+            @Parameter(in = ParameterIn.HEADER, name = IdempotencyKey.HEADER, required = true,
+                    description = "1-255 visible ASCII characters; one key per intent, reused on every retry",
+                    schema = @Schema(pattern = "^[\\x21-\\x7E]{1,255}$")) @HeaderParam(IdempotencyKey.HEADER) String idempotencyKey,
+            byte[] body) {
+        String tenantId = tenant.id();
+        IdempotencyKey key = new IdempotencyKey(idempotencyKey);
+        ReservationRequest request = json.read(body, ReservationRequest.class).requireDistinctSkus();
+        ReservationService.Reply reply = service.reserve(tenantId, key, request);
+        return toResponse(reply);
+    }
+
+    @GET
+    @Path("{id}")
+    @Operation(summary = "Read a reservation with its current status")
+    @APIResponse(responseCode = "200", description = "The reservation",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReservationView.class)))
+    @APIResponse(responseCode = "404", description = "reservation-not-found",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public ReservationView get(@PathParam("id") String id) {
+        return service.get(tenant.id(), parse(id));
+    }
+
+    @POST
+    @Path("{id}/confirm")
+    @Operation(summary = "HELD -> CONFIRMED; repeated confirms answer 200 without a new event")
+    @APIResponse(responseCode = "200", description = "The reservation, now CONFIRMED",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReservationView.class)))
+    @APIResponse(responseCode = "404", description = "reservation-not-found",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "409", description = "invalid-reservation-state: CANCELLED, EXPIRED, or HELD past expiresAt",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public ReservationView confirm(@PathParam("id") String id) {
+        return service.confirm(tenant.id(), parse(id));
+    }
+
+    @POST
+    @Path("{id}/cancel")
+    @Operation(summary = "HELD -> CANCELLED and the stock returns; repeated cancels answer 200 without a new event")
+    @APIResponse(responseCode = "200", description = "The reservation, now CANCELLED",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReservationView.class)))
+    @APIResponse(responseCode = "404", description = "reservation-not-found",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "409", description = "invalid-reservation-state: CONFIRMED or EXPIRED",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public ReservationView cancel(@PathParam("id") String id) {
+        return service.cancel(tenant.id(), parse(id));
+    }
+
+    private static Response toResponse(ReservationService.Reply reply) {
+        StoredResponse stored = reply.response();
+        Response.ResponseBuilder builder = Response.status(stored.status())
+                .type(stored.isProblem() ? ProblemType.MEDIA_TYPE : MediaType.APPLICATION_JSON)
+                .entity(stored.body());
+        if (stored.location() != null) {
+            builder.header(HttpHeaders.LOCATION, stored.location());
+        }
+        if (reply.replayed()) {
+            builder.header(REPLAYED_HEADER, "true");
+        }
+        return builder.build();
+    }
+
+    /** A malformed id names no reservation: the same 404 as a missing one. */
+    private static UUID parse(String id) {
+        try {
+            return UUID.fromString(id);
+        } catch (IllegalArgumentException e) {
+            throw new ReservationNotFoundException(id);
+        }
+    }
+}

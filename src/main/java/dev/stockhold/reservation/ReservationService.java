@@ -1,0 +1,240 @@
+package dev.stockhold.reservation;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.stockhold.StockholdConfig;
+import dev.stockhold.idempotency.Fingerprint;
+import dev.stockhold.idempotency.IdempotencyKey;
+import dev.stockhold.idempotency.IdempotencyKeyReusedException;
+import dev.stockhold.idempotency.IdempotencyStore;
+import dev.stockhold.idempotency.RequestInProgressException;
+import dev.stockhold.idempotency.StoredResponse;
+import dev.stockhold.inventory.StockLedger;
+import dev.stockhold.outbox.EventType;
+import dev.stockhold.outbox.OutboxWriter;
+import dev.stockhold.reservation.ReservationMetrics.Outcome;
+import dev.stockhold.web.Problem;
+import dev.stockhold.web.ProblemResponses;
+import dev.stockhold.web.ProblemType;
+import io.quarkus.logging.Log;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+
+/** Reserve, confirm, cancel and expire: each state change and its outbox event in one transaction. */
+@ApplicationScoped
+@Transactional
+public class ReservationService {
+
+    private final IdempotencyStore keys;
+    private final StockLedger ledger;
+    private final ReservationStore store;
+    private final ReservationRepository reservations;
+    private final OutboxWriter outbox;
+    private final ReservationMetrics metrics;
+    private final ProblemResponses problems;
+    private final ObjectMapper mapper;
+    private final StockholdConfig config;
+
+    ReservationService(IdempotencyStore keys, StockLedger ledger, ReservationStore store, ReservationRepository reservations,
+            OutboxWriter outbox, ReservationMetrics metrics, ProblemResponses problems, ObjectMapper mapper,
+            StockholdConfig config) {
+        this.keys = keys;
+        this.ledger = ledger;
+        this.store = store;
+        this.reservations = reservations;
+        this.outbox = outbox;
+        this.metrics = metrics;
+        this.problems = problems;
+        this.mapper = mapper;
+        this.config = config;
+    }
+
+    /** The answer to POST /v1/reservations: a stored outcome, fresh or replayed. */
+    public record Reply(StoredResponse response, boolean replayed) {
+    }
+
+    /** Thrown out of the first transaction to roll back every effect of a refused request. */
+    private static final class Refused extends RuntimeException {
+        private final transient StoredResponse refusal;
+
+        Refused(StoredResponse refusal) {
+            super(null, null, false, false);
+            this.refusal = refusal;
+        }
+    }
+
+    /**
+     * Executes the request once per (tenant, key). The key, reservation and outbox row are written first and
+     * the conditional decrements last, so a hot sku's row lock is held only until commit. A refusal rolls all of
+     * it back and is then stored on its own, so a retry of the key gets the same refusal.
+     */
+    @Transactional(Transactional.TxType.NEVER)
+    public Reply reserve(String tenantId, IdempotencyKey key, ReservationRequest request) {
+        Fingerprint fingerprint = request.fingerprint();
+        Reply reply;
+        try {
+            try {
+                reply = QuarkusTransaction.requiringNew().call(() -> attempt(tenantId, key, fingerprint, request));
+            } catch (Refused refused) {
+                reply = QuarkusTransaction.requiringNew().call(() -> storeRefusal(tenantId, key, fingerprint, refused.refusal));
+            }
+        } catch (IdempotencyKeyReusedException e) {
+            metrics.outcome(Outcome.KEY_REUSED);
+            throw e;
+        } catch (RequestInProgressException e) {
+            metrics.outcome(Outcome.IN_PROGRESS);
+            throw e;
+        }
+        record(tenantId, key, reply);
+        return reply;
+    }
+
+    private Reply attempt(String tenantId, IdempotencyKey key, Fingerprint fingerprint, ReservationRequest request) {
+        keys.limitLockWait(config.idempotency().inFlightWait());
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        int ttl = request.ttlSeconds() == null ? config.reservations().defaultTtlSeconds() : request.ttlSeconds();
+        ReservationView held = new ReservationView(UUID.randomUUID(), ReservationStatus.HELD,
+                request.lines().stream().map(l -> new ReservationView.Line(l.sku(), l.quantity())).toList(),
+                now.plusSeconds(ttl), now);
+        StoredResponse created = new StoredResponse(201, json(held), held.location(), held.id());
+        if (!keys.claim(tenantId, key, fingerprint, created)) {
+            return replay(tenantId, key, fingerprint);
+        }
+        store.insertHeld(tenantId, key.value(), held);
+        outbox.write(EventType.CREATED, tenantId, held.id(), now, held);
+        List<String> failed = ledger.decrement(tenantId, request.quantitiesBySku());
+        if (failed.isEmpty()) {
+            return new Reply(created, false);
+        }
+        Set<String> known = ledger.existing(tenantId, failed);
+        List<String> unknown = failed.stream().filter(sku -> !known.contains(sku)).toList();
+        Problem refusal = unknown.isEmpty()
+                ? Problem.of(ProblemType.INSUFFICIENT_STOCK, "Not enough stock for: " + String.join(", ", failed)
+                        + "; nothing was reserved").withSkus(failed)
+                : Problem.of(ProblemType.UNKNOWN_SKU, "Unknown sku: " + String.join(", ", unknown)
+                        + "; nothing was reserved").withSkus(unknown);
+        throw new Refused(new StoredResponse(refusal.status(), problems.json(refusal), null, null));
+    }
+
+    private Reply storeRefusal(String tenantId, IdempotencyKey key, Fingerprint fingerprint, StoredResponse refusal) {
+        keys.limitLockWait(config.idempotency().inFlightWait());
+        if (keys.claim(tenantId, key, fingerprint, refusal)) {
+            return new Reply(refusal, false);
+        }
+        return replay(tenantId, key, fingerprint);
+    }
+
+    private Reply replay(String tenantId, IdempotencyKey key, Fingerprint fingerprint) {
+        // The key was committed by another request (we waited for it if it was in flight), or purged this instant.
+        IdempotencyStore.Stored stored = keys.find(tenantId, key).orElseThrow(RequestInProgressException::new);
+        if (!fingerprint.matches(stored.fingerprint())) {
+            throw new IdempotencyKeyReusedException();
+        }
+        return new Reply(stored.response(), true);
+    }
+
+    private void record(String tenantId, IdempotencyKey key, Reply reply) {
+        StoredResponse r = reply.response();
+        Outcome outcome = reply.replayed() ? Outcome.REPLAYED
+                : switch (r.status()) {
+                    case 201 -> Outcome.CREATED;
+                    case 409 -> Outcome.INSUFFICIENT_STOCK;
+                    default -> Outcome.UNKNOWN_SKU;
+                };
+        metrics.outcome(outcome);
+        Log.infof("reservation %s tenant=%s key=%s id=%s status=%d", outcome.tag(), tenantId, key.value(),
+                r.reservationId(), r.status());
+    }
+
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public ReservationView get(String tenantId, UUID id) {
+        return reservations.find(tenantId, id).map(ReservationView::of)
+                .orElseThrow(() -> new ReservationNotFoundException(id.toString()));
+    }
+
+    /** HELD -> CONFIRMED. Idempotent on CONFIRMED; refused once the hold expired, even before the expiry job ran. */
+    public ReservationView confirm(String tenantId, UUID id) {
+        Reservation r = reservations.lock(tenantId, id).orElseThrow(() -> new ReservationNotFoundException(id.toString()));
+        Instant now = Instant.now();
+        switch (r.status) {
+            case CONFIRMED:
+                return ReservationView.of(r);
+            case HELD:
+                if (r.isPastExpiry(now)) {
+                    throw new InvalidReservationStateException("Reservation expired at " + r.expiresAt + "; it cannot be confirmed");
+                }
+                return transition(r, ReservationStatus.CONFIRMED, EventType.CONFIRMED, now);
+            default:
+                throw new InvalidReservationStateException("Reservation is " + r.status + "; only a HELD reservation can be confirmed");
+        }
+    }
+
+    /** HELD -> CANCELLED and the stock returns. Idempotent on CANCELLED. */
+    public ReservationView cancel(String tenantId, UUID id) {
+        Reservation r = reservations.lock(tenantId, id).orElseThrow(() -> new ReservationNotFoundException(id.toString()));
+        switch (r.status) {
+            case CANCELLED:
+                return ReservationView.of(r);
+            case HELD:
+                ledger.release(tenantId, r.quantitiesBySku());
+                return transition(r, ReservationStatus.CANCELLED, EventType.CANCELLED, Instant.now());
+            default:
+                throw new InvalidReservationStateException("Reservation is " + r.status + "; only a HELD reservation can be cancelled");
+        }
+    }
+
+    /**
+     * Expires one batch of HELD reservations past their expiry, returning their stock once. Stock is released per
+     * (tenant, sku) in sorted order, the order every other writer uses, so the batch cannot deadlock with them.
+     *
+     * @return how many reservations expired
+     */
+    public int expireBatch(int limit) {
+        List<Reservation> due = reservations.claimExpired(limit);
+        Instant now = Instant.now();
+        Map<String, SortedMap<String, Integer>> released = new TreeMap<>();
+        List<String> ids = new ArrayList<>();
+        for (Reservation r : due) {
+            r.quantitiesBySku().forEach((sku, qty) -> released.computeIfAbsent(r.tenantId, t -> new TreeMap<>()).merge(sku, qty, Integer::sum));
+            transition(r, ReservationStatus.EXPIRED, EventType.EXPIRED, now);
+            ids.add(r.id.toString());
+        }
+        released.forEach(ledger::release);
+        if (!due.isEmpty()) {
+            Log.infof("reservation expired count=%d ids=%s", due.size(), ids);
+        }
+        return due.size();
+    }
+
+    private ReservationView transition(Reservation r, ReservationStatus to, EventType event, Instant now) {
+        r.transitionTo(to, now);
+        ReservationView view = ReservationView.of(r);
+        outbox.write(event, r.tenantId, r.id, now, view);
+        metrics.transition(to, 1);
+        if (to != ReservationStatus.EXPIRED) {
+            Log.infof("reservation %s tenant=%s key=%s id=%s", to.name().toLowerCase(), r.tenantId, r.idempotencyKey, r.id);
+        }
+        return view;
+    }
+
+    private String json(Object value) {
+        try {
+            return mapper.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

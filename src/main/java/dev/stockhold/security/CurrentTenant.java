@@ -1,0 +1,26 @@
+package dev.stockhold.security;
+
+import jakarta.enterprise.context.RequestScoped;
+
+import org.eclipse.microprofile.jwt.JsonWebToken;
+
+import io.quarkus.security.UnauthorizedException;
+
+/** The tenant of the current request, read from the verified token and nowhere else. */
+@RequestScoped
+public class CurrentTenant {
+
+    private final JsonWebToken token;
+
+    CurrentTenant(JsonWebToken token) {
+        this.token = token;
+    }
+
+    public String id() {
+        Object claim = token.getClaim(TenantClaim.NAME);
+        if (!TenantClaim.isValid(claim)) {
+            throw new UnauthorizedException();
+        }
+        return (String) claim;
+    }
+}

@@ -1,0 +1,40 @@
+package dev.stockhold.web;
+
+import java.util.List;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+/** RFC 9457 problem details, the body of every 4xx and 5xx. */
+@Schema(name = "Problem", description = "RFC 9457 problem details. `type` ends in one of the slugs: "
+        + "malformed-request, validation-failed, idempotency-key-missing, idempotency-key-invalid, unauthorized, "
+        + "forbidden, not-found, item-not-found, reservation-not-found, method-not-allowed, not-acceptable, "
+        + "insufficient-stock, invalid-reservation-state, idempotency-request-in-progress, payload-too-large, "
+        + "unsupported-media-type, unknown-sku, idempotency-key-reused, service-unavailable, internal-error.")
+@JsonInclude(JsonInclude.Include.NON_EMPTY)
+public record Problem(
+        @Schema(example = "https://stockhold.dev/problems/insufficient-stock") String type,
+        String title,
+        int status,
+        String detail,
+        @Schema(description = "validation-failed: the offending fields") List<Violation> violations,
+        @Schema(description = "insufficient-stock and unknown-sku: the skus concerned") List<String> skus) {
+
+    public static Problem of(ProblemType type, String detail) {
+        return new Problem(type.uri().toString(), type.title(), type.status(), detail, List.of(), List.of());
+    }
+
+    public Problem withViolations(List<Violation> list) {
+        return new Problem(type, title, status, detail, List.copyOf(list), skus);
+    }
+
+    public Problem withSkus(List<String> list) {
+        return new Problem(type, title, status, detail, violations, List.copyOf(list));
+    }
+
+    /** One offending field of a validation-failed problem. */
+    @Schema(name = "Violation")
+    public record Violation(@Schema(example = "lines[0].quantity") String field, String message) {
+    }
+}

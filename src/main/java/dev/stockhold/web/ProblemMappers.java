@@ -1,0 +1,132 @@
+package dev.stockhold.web;
+
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+import jakarta.validation.ConstraintViolation;
+import jakarta.validation.ConstraintViolationException;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
+
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+import io.quarkus.logging.Log;
+import io.quarkus.security.AuthenticationFailedException;
+import io.quarkus.security.ForbiddenException;
+import io.quarkus.security.UnauthorizedException;
+
+/** Every exception that reaches JAX-RS leaves as problem+json; nothing internal is ever echoed. */
+public class ProblemMappers {
+
+    private final ProblemResponses responses;
+
+    ProblemMappers(ProblemResponses responses) {
+        this.responses = responses;
+    }
+
+    @ServerExceptionMapper
+    public Response problem(ProblemException e) {
+        Response.ResponseBuilder builder = responses.builder(e.problem());
+        if (e.retryAfterSeconds() != null) {
+            builder.header(HttpHeaders.RETRY_AFTER, e.retryAfterSeconds());
+        }
+        return builder.build();
+    }
+
+    @ServerExceptionMapper({ AuthenticationFailedException.class, UnauthorizedException.class })
+    public Response unauthorized(RuntimeException e) {
+        return responses.builder(Problem.of(ProblemType.UNAUTHORIZED, "A valid bearer token with a tenant_id claim is required"))
+                .header(HttpHeaders.WWW_AUTHENTICATE, "Bearer")
+                .build();
+    }
+
+    @ServerExceptionMapper
+    public Response forbidden(ForbiddenException e) {
+        return responses.response(Problem.of(ProblemType.FORBIDDEN, "The token lacks the role this operation needs"));
+    }
+
+    @ServerExceptionMapper
+    public Response constraintViolation(ConstraintViolationException e) {
+        List<Problem.Violation> violations = new ArrayList<>();
+        for (ConstraintViolation<?> v : e.getConstraintViolations()) {
+            String path = v.getPropertyPath().toString();
+            violations.add(new Problem.Violation(path.substring(path.lastIndexOf('.') + 1), v.getMessage()));
+        }
+        return problem(new ValidationFailedException(violations));
+    }
+
+    @ServerExceptionMapper
+    public Response webApplication(WebApplicationException e) {
+        int status = e.getResponse().getStatus();
+        ProblemType type = switch (status) {
+            case 401 -> ProblemType.UNAUTHORIZED;
+            case 403 -> ProblemType.FORBIDDEN;
+            case 404 -> ProblemType.NOT_FOUND;
+            case 405 -> ProblemType.METHOD_NOT_ALLOWED;
+            case 406 -> ProblemType.NOT_ACCEPTABLE;
+            case 413 -> ProblemType.PAYLOAD_TOO_LARGE;
+            case 415 -> ProblemType.UNSUPPORTED_MEDIA_TYPE;
+            case 503 -> ProblemType.SERVICE_UNAVAILABLE;
+            default -> status >= 500 ? ProblemType.INTERNAL_ERROR : ProblemType.MALFORMED_REQUEST;
+        };
+        if (status >= 500) {
+            Log.error("Request failed", e);
+        }
+        Response.ResponseBuilder builder = responses.builder(Problem.of(type, describe(type)));
+        if (status == 405 && e.getResponse().getHeaderString(HttpHeaders.ALLOW) != null) {
+            builder.header(HttpHeaders.ALLOW, e.getResponse().getHeaderString(HttpHeaders.ALLOW));
+        }
+        return builder.build();
+    }
+
+    @ServerExceptionMapper(priority = 6000)
+    public Response unexpected(Throwable e) {
+        if (isTransientDatabaseFailure(e)) {
+            Log.warnf("Request rolled back by a transient database failure: %s", rootMessage(e));
+            return responses.builder(Problem.of(ProblemType.SERVICE_UNAVAILABLE,
+                            "The database is unavailable or busy; nothing was changed, retry with the same Idempotency-Key"))
+                    .header(HttpHeaders.RETRY_AFTER, "1")
+                    .build();
+        }
+        Log.error("Unexpected failure", e);
+        return responses.response(Problem.of(ProblemType.INTERNAL_ERROR, "An unexpected error occurred; nothing was changed"));
+    }
+
+    private static String describe(ProblemType type) {
+        return switch (type) {
+            case NOT_FOUND -> "No resource at this path";
+            case METHOD_NOT_ALLOWED -> "This resource does not support the request method";
+            case NOT_ACCEPTABLE -> "Responses are application/json or application/problem+json";
+            case UNSUPPORTED_MEDIA_TYPE -> "Request bodies must be application/json";
+            case PAYLOAD_TOO_LARGE -> "Request body exceeds the size limit";
+            case UNAUTHORIZED -> "A valid bearer token with a tenant_id claim is required";
+            case FORBIDDEN -> "The token lacks the role this operation needs";
+            default -> "The request could not be processed";
+        };
+    }
+
+    /** Connection loss, deadlock, serialization failure, lock timeout, admin shutdown: rolled back, safe to retry. */
+    static boolean isTransientDatabaseFailure(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLException sql) {
+                String state = sql.getSQLState();
+                if (state == null) {
+                    return sql.getMessage() != null && sql.getMessage().contains("Acquisition timeout");
+                }
+                return state.startsWith("08") || state.startsWith("40") || state.startsWith("57P")
+                        || state.equals("55P03") || state.equals("53300");
+            }
+        }
+        return false;
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t.getClass().getSimpleName() + ": " + t.getMessage();
+    }
+}

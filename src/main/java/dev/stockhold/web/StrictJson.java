@@ -1,0 +1,154 @@
+package dev.stockhold.web;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.validation.ConstraintViolation;
+import jakarta.validation.Validator;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonStreamContext;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.exc.StreamReadException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.type.LogicalType;
+
+/**
+ * Reads request bodies exactly as the contract types them: an integer is a JSON integer (not "2", not 2.0),
+ * unknown and duplicate fields are refused, and every broken rule is named by its field.
+ */
+@ApplicationScoped
+public class StrictJson {
+
+    private final ObjectMapper mapper;
+    private final Validator validator;
+
+    StrictJson(ObjectMapper defaults, Validator validator) {
+        this.validator = validator;
+        JsonMapper strict = JsonMapper.builder(defaults.getFactory().copy())
+                .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+                .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+                .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                .build();
+        for (LogicalType type : List.of(LogicalType.Integer, LogicalType.Float, LogicalType.Textual, LogicalType.Boolean)) {
+            strict.coercionConfigFor(type)
+                    .setCoercion(CoercionInputShape.String, type == LogicalType.Textual ? CoercionAction.TryConvert : CoercionAction.Fail)
+                    .setCoercion(CoercionInputShape.Integer, type == LogicalType.Integer ? CoercionAction.TryConvert : CoercionAction.Fail)
+                    .setCoercion(CoercionInputShape.Float, type == LogicalType.Float ? CoercionAction.TryConvert : CoercionAction.Fail)
+                    .setCoercion(CoercionInputShape.Boolean, type == LogicalType.Boolean ? CoercionAction.TryConvert : CoercionAction.Fail)
+                    .setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail);
+        }
+        this.mapper = strict;
+    }
+
+    /** Parses and validates a body; throws malformed-request or validation-failed, never anything else. */
+    public <T> T read(byte[] body, Class<T> type) {
+        if (body == null || isBlank(body)) {
+            throw new MalformedRequestException("Request body is empty; a JSON object is required");
+        }
+        JsonNode tree;
+        try {
+            // Syntax first, so a broken document is malformed-request however far the binder got.
+            tree = mapper.readTree(body);
+        } catch (IOException e) {
+            throw new MalformedRequestException("Request body is not valid JSON");
+        }
+        T value;
+        try {
+            value = mapper.treeToValue(tree, type);
+        } catch (JsonMappingException e) {
+            throw new ValidationFailedException(path(e), reason(e));
+        } catch (StreamReadException e) {
+            // e.g. a number too large for its field
+            throw new ValidationFailedException(path(e.getProcessor()), "has a value out of range");
+        } catch (JsonProcessingException e) {
+            throw new ValidationFailedException("body", "does not match the expected shape");
+        }
+        if (value == null) {
+            throw new ValidationFailedException("body", "must be a JSON object");
+        }
+        validate(value);
+        return value;
+    }
+
+    /** Runs Bean Validation and turns every violation into a named field. */
+    public void validate(Object value) {
+        Set<ConstraintViolation<Object>> found = validator.validate(value);
+        if (found.isEmpty()) {
+            return;
+        }
+        List<Problem.Violation> violations = new ArrayList<>();
+        for (ConstraintViolation<Object> v : found) {
+            violations.add(new Problem.Violation(v.getPropertyPath().toString(), v.getMessage()));
+        }
+        violations.sort(Comparator.comparing(Problem.Violation::field));
+        throw new ValidationFailedException(violations);
+    }
+
+    public ObjectMapper mapper() {
+        return mapper;
+    }
+
+    private static boolean isBlank(byte[] body) {
+        for (byte b : body) {
+            if (b != ' ' && b != '\n' && b != '\r' && b != '\t') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String reason(JsonMappingException e) {
+        String message = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
+        if (message.startsWith("Unrecognized field")) {
+            return "is not a known field";
+        }
+        if (message.contains("Duplicate field")) {
+            return "appears more than once";
+        }
+        if (message.contains("out of range")) {
+            return "has a value out of range";
+        }
+        return "has the wrong type";
+    }
+
+    private static String path(JsonMappingException e) {
+        StringBuilder path = new StringBuilder();
+        for (JsonMappingException.Reference ref : e.getPath()) {
+            if (ref.getIndex() >= 0) {
+                path.append('[').append(ref.getIndex()).append(']');
+            } else if (ref.getFieldName() != null) {
+                path.append(path.length() == 0 ? "" : ".").append(ref.getFieldName());
+            }
+        }
+        return path.length() == 0 ? "body" : path.toString();
+    }
+
+    private static String path(Object processor) {
+        if (!(processor instanceof JsonParser parser)) {
+            return "body";
+        }
+        List<String> parts = new ArrayList<>();
+        for (JsonStreamContext ctx = parser.getParsingContext(); ctx != null && !ctx.inRoot(); ctx = ctx.getParent()) {
+            parts.add(0, ctx.inArray() ? "[" + ctx.getCurrentIndex() + "]" : "." + ctx.getCurrentName());
+        }
+        String joined = String.join("", parts);
+        joined = joined.startsWith(".") ? joined.substring(1) : joined;
+        return joined.isEmpty() ? "body" : joined;
+    }
+}
