@@ -1,0 +1,67 @@
+package dev.stockhold.support;
+
+import static io.restassured.RestAssured.given;
+
+import java.util.UUID;
+
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
+
+/** The HTTP API as one tenant sees it, with a token carrying every role. */
+public final class Api {
+
+    private final String tenant;
+    private final String token;
+
+    private Api(String tenant) {
+        this.tenant = tenant;
+        this.token = Tokens.allRoles(tenant);
+    }
+
+    /** A fresh tenant of its own, so tests never see each other's data. */
+    public static Api newTenant() {
+        return new Api("t-" + UUID.randomUUID().toString().substring(0, 13));
+    }
+
+    public String tenant() {
+        return tenant;
+    }
+
+    public RequestSpecification request() {
+        return given().auth().oauth2(token);
+    }
+
+    public void setStock(String sku, long available) {
+        request().contentType(ContentType.JSON).body("{\"available\":" + available + "}")
+                .put("/v1/items/{sku}", sku).then().statusCode(200);
+    }
+
+    public Response reserve(String key, String body) {
+        return request().contentType(ContentType.JSON).header("Idempotency-Key", key).body(body).post("/v1/reservations");
+    }
+
+    public Response reserve(String key, String sku, int quantity) {
+        return reserve(key, "{\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":" + quantity + "}]}");
+    }
+
+    public Response confirm(String id) {
+        return request().post("/v1/reservations/{id}/confirm", id);
+    }
+
+    public Response cancel(String id) {
+        return request().post("/v1/reservations/{id}/cancel", id);
+    }
+
+    public Response get(String id) {
+        return request().get("/v1/reservations/{id}", id);
+    }
+
+    public static String key() {
+        return "key-" + UUID.randomUUID();
+    }
+
+    public static String sku() {
+        return "SKU-" + UUID.randomUUID().toString().substring(0, 8);
+    }
+}

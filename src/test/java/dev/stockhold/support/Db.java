@@ -1,0 +1,116 @@
+package dev.stockhold.support;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import javax.sql.DataSource;
+
+/** Reads the database directly: tests assert the invariant in the rows, not only the status code. */
+public final class Db {
+
+    private final DataSource dataSource;
+
+    public Db(DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    public long available(String tenant, String sku) {
+        return queryLong("SELECT available FROM stock_items WHERE tenant_id = ? AND sku = ?", tenant, sku);
+    }
+
+    public long reservationsWithKey(String tenant, String key) {
+        return queryLong("SELECT count(*) FROM reservations WHERE tenant_id = ? AND idempotency_key = ?", tenant, key);
+    }
+
+    public long reservationsOfTenant(String tenant) {
+        return queryLong("SELECT count(*) FROM reservations WHERE tenant_id = ?", tenant);
+    }
+
+    public long idempotencyRecords(String tenant, String key) {
+        return queryLong("SELECT count(*) FROM idempotency_records WHERE tenant_id = ? AND idempotency_key = ?", tenant, key);
+    }
+
+    public long idempotencyRecordsOfTenant(String tenant) {
+        return queryLong("SELECT count(*) FROM idempotency_records WHERE tenant_id = ?", tenant);
+    }
+
+    public long outboxEventsOfTenant(String tenant) {
+        return queryLong("SELECT count(*) FROM outbox_events WHERE tenant_id = ?", tenant);
+    }
+
+    /** Event types of one reservation in the order they were written. */
+    public List<String> eventTypes(String reservationId) {
+        return queryStrings("SELECT event_type FROM outbox_events WHERE aggregate_id = ?::uuid ORDER BY seq", reservationId);
+    }
+
+    public String status(String reservationId) {
+        List<String> status = queryStrings("SELECT status FROM reservations WHERE id = ?::uuid", reservationId);
+        return status.isEmpty() ? null : status.get(0);
+    }
+
+    /** Quantity of a sku held by HELD or CONFIRMED reservations: the other half of conservation (I2). */
+    public long heldOrConfirmed(String tenant, String sku) {
+        return queryLong("""
+                SELECT coalesce(sum(l.quantity), 0) FROM reservation_lines l
+                  JOIN reservations r ON r.id = l.reservation_id
+                 WHERE r.tenant_id = ? AND l.sku = ? AND r.status IN ('HELD', 'CONFIRMED')
+                """, tenant, sku);
+    }
+
+    /** Reservations whose outbox rows do not match their history: one 'created' plus one per transition (I4). */
+    public long reservationsWithWrongEventCount(String tenant) {
+        return queryLong("""
+                SELECT count(*) FROM reservations r
+                 WHERE r.tenant_id = ?
+                   AND (SELECT count(*) FROM outbox_events o WHERE o.aggregate_id = r.id)
+                       <> CASE WHEN r.status = 'HELD' THEN 1 ELSE 2 END
+                """, tenant);
+    }
+
+    public void execute(String sql, Object... args) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = prepare(c, sql, args)) {
+            ps.execute();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public long queryLong(String sql, Object... args) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = prepare(c, sql, args);
+                ResultSet rs = ps.executeQuery()) {
+            if (!rs.next()) {
+                throw new IllegalStateException("no row for " + sql);
+            }
+            return rs.getLong(1);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public List<String> queryStrings(String sql, Object... args) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = prepare(c, sql, args);
+                ResultSet rs = ps.executeQuery()) {
+            List<String> values = new ArrayList<>();
+            while (rs.next()) {
+                values.add(rs.getString(1));
+            }
+            return values;
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static PreparedStatement prepare(Connection c, String sql, Object... args) throws SQLException {
+        PreparedStatement ps = c.prepareStatement(sql);
+        for (int i = 0; i < args.length; i++) {
+            Object arg = args[i];
+            ps.setObject(i + 1, arg instanceof UUID ? arg.toString() : arg);
+        }
+        return ps;
+    }
+}
