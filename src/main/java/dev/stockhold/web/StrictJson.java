@@ -94,7 +94,9 @@ public class StrictJson {
         }
         List<Problem.Violation> violations = new ArrayList<>();
         for (ConstraintViolation<Object> v : found) {
-            violations.add(new Problem.Violation(v.getPropertyPath().toString(), v.getMessage()));
+            // "lines[0].<list element>" names the element itself: "lines[0]"
+            String field = v.getPropertyPath().toString().replaceAll("\\.<[^>]+>", "");
+            violations.add(new Problem.Violation(field, v.getMessage()));
         }
         violations.sort(Comparator.comparing(Problem.Violation::field));
         throw new ValidationFailedException(violations);

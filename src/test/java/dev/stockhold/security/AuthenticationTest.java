@@ -1,0 +1,94 @@
+package dev.stockhold.security;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
+
+import java.time.Duration;
+import java.util.Set;
+
+import jakarta.inject.Inject;
+
+import javax.sql.DataSource;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+import dev.stockhold.support.Api;
+import dev.stockhold.support.Db;
+import dev.stockhold.support.Tokens;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import io.smallrye.jwt.build.Jwt;
+
+/** 401 for no, invalid or tenantless tokens; 403 for a missing role; problem+json either way; nothing changes. */
+@QuarkusTest
+class AuthenticationTest {
+
+    @Inject
+    DataSource dataSource;
+
+    @Test
+    void shouldRefuseARequestWithoutAToken() {
+        given().contentType(ContentType.JSON).header("Idempotency-Key", Api.key()).body("{\"lines\":[{\"sku\":\"A\",\"quantity\":1}]}")
+                .post("/v1/reservations")
+                .then().statusCode(401)
+                .contentType("application/problem+json")
+                .header("WWW-Authenticate", "Bearer")
+                .body("type", equalTo("https://stockhold.dev/problems/unauthorized"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = { "not-a-jwt", "eyJhbGciOiJub25lIn0.eyJ0ZW5hbnRfaWQiOiJ4In0.", "" })
+    void shouldRefuseAMalformedOrUnsignedToken(String token) {
+        given().header("Authorization", "Bearer " + token).get("/v1/items/A-1")
+                .then().statusCode(401).body("type", equalTo("https://stockhold.dev/problems/unauthorized"));
+    }
+
+    @Test
+    void shouldRefuseAnExpiredTokenOrAnotherIssuer() {
+        String expired = Jwt.issuer(Tokens.ISSUER).claim("tenant_id", "x").groups("reservations")
+                .issuedAt(System.currentTimeMillis() / 1000 - 7200).expiresAt(System.currentTimeMillis() / 1000 - 3600).sign();
+        String otherIssuer = Jwt.issuer("https://evil.example").claim("tenant_id", "x").groups("reservations")
+                .expiresIn(Duration.ofMinutes(5)).sign();
+
+        given().auth().oauth2(expired).get("/v1/items/A-1").then().statusCode(401);
+        given().auth().oauth2(otherIssuer).get("/v1/items/A-1").then().statusCode(401);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = { "", "has space", "semi;colon", "a-tenant-id-that-is-much-longer-than-sixty-four-characters-long-xx" })
+    void shouldRefuseATokenWithoutAValidTenant(String tenant) {
+        String token = Jwt.issuer(Tokens.ISSUER).claim("tenant_id", tenant).groups(Set.of("reservations", "inventory-admin"))
+                .expiresIn(Duration.ofMinutes(5)).sign();
+
+        given().auth().oauth2(token).get("/v1/items/A-1").then().statusCode(401);
+    }
+
+    @Test
+    void shouldRefuseATokenWithoutTenantClaim() {
+        String token = Jwt.issuer(Tokens.ISSUER).groups("inventory-admin").expiresIn(Duration.ofMinutes(5)).sign();
+
+        given().auth().oauth2(token).get("/v1/items/A-1").then().statusCode(401);
+    }
+
+    @Test
+    void shouldForbidAnOperationOutsideTheTokensRoles() {
+        Db db = new Db(dataSource);
+        String tenant = "t-roles-" + System.nanoTime();
+        String reservationsOnly = Tokens.forTenant(tenant, "reservations");
+
+        given().auth().oauth2(reservationsOnly).contentType(ContentType.JSON).body("{\"available\":5}")
+                .put("/v1/items/{sku}", "A-1")
+                .then().statusCode(403)
+                .contentType("application/problem+json")
+                .body("type", equalTo("https://stockhold.dev/problems/forbidden"));
+        given().auth().oauth2(Tokens.forTenant(tenant, "inventory-admin")).contentType(ContentType.JSON)
+                .header("Idempotency-Key", Api.key()).body("{\"lines\":[{\"sku\":\"A-1\",\"quantity\":1}]}")
+                .post("/v1/reservations").then().statusCode(403);
+
+        assertThat(db.queryLong("SELECT count(*) FROM stock_items WHERE tenant_id = ?", tenant)).isZero();
+        assertThat(db.idempotencyRecordsOfTenant(tenant)).isZero();
+    }
+}
