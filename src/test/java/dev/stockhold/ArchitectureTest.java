@@ -1,0 +1,64 @@
+package dev.stockhold;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noMethods;
+
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.persistence.Entity;
+import jakarta.ws.rs.Path;
+
+import org.junit.jupiter.api.Test;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaMethod;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+
+/** The dependency rules of the layout, stated so they cannot rot silently. */
+class ArchitectureTest {
+
+    static final JavaClasses MAIN = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("dev.stockhold");
+
+    @Test
+    void webAndSecurityShouldNotDependOnFeatures() {
+        noClasses().that().resideInAnyPackage("dev.stockhold.web..", "dev.stockhold.security..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.stockhold.reservation..", "dev.stockhold.inventory..",
+                        "dev.stockhold.idempotency..", "dev.stockhold.outbox..")
+                .check(MAIN);
+    }
+
+    @Test
+    void lowerFeaturesShouldNotDependOnReservations() {
+        noClasses().that().resideInAnyPackage("dev.stockhold.inventory..", "dev.stockhold.idempotency..", "dev.stockhold.outbox..")
+                .should().dependOnClassesThat().resideInAPackage("dev.stockhold.reservation..")
+                .check(MAIN);
+    }
+
+    @Test
+    void resourcesShouldNeverReturnEntities() {
+        noMethods().that().areDeclaredInClassesThat().areAnnotatedWith(Path.class)
+                .should().haveRawReturnType(com.tngtech.archunit.base.DescribedPredicate.describe("an entity",
+                        (com.tngtech.archunit.core.domain.JavaClass c) -> c.isAnnotatedWith(Entity.class)))
+                .check(MAIN);
+    }
+
+    @Test
+    void everyEndpointShouldDeclareItsRoles() {
+        methods().that().areDeclaredInClassesThat().areAnnotatedWith(Path.class).and().arePublic()
+                .should(new ArchCondition<JavaMethod>("declare @RolesAllowed on the method or its class") {
+                    @Override
+                    public void check(JavaMethod method, ConditionEvents events) {
+                        if (!method.isAnnotatedWith(RolesAllowed.class) && !method.getOwner().isAnnotatedWith(RolesAllowed.class)) {
+                            events.add(SimpleConditionEvent.violated(method, method.getFullName() + " has no @RolesAllowed"));
+                        }
+                    }
+                })
+                .check(MAIN);
+    }
+}

@@ -1,0 +1,61 @@
+package dev.stockhold.ops;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+
+import org.junit.jupiter.api.Test;
+
+import dev.stockhold.support.Api;
+import io.quarkus.test.junit.QuarkusTest;
+
+/** Health probes, metrics and OpenAPI as operators and generated clients see them. */
+@QuarkusTest
+class OperationsTest {
+
+    @Test
+    void shouldReportLiveReadyAndStarted() {
+        given().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
+        given().get("/q/health/started").then().statusCode(200).body("status", equalTo("UP"));
+        given().get("/q/health/ready").then().statusCode(200)
+                .body("status", equalTo("UP"))
+                .body("checks.name", hasItem("database-migrations"))
+                .body("checks.find { it.name == 'database-migrations' }.data.pending", equalTo(0));
+    }
+
+    @Test
+    void shouldCountReservationOutcomesAndTransitions() {
+        Api api = Api.newTenant();
+        String sku = Api.sku();
+        api.setStock(sku, 1);
+        String id = api.reserve(Api.key(), sku, 1).path("id");
+        api.reserve(Api.key(), sku, 1).then().statusCode(409);
+        api.confirm(id).then().statusCode(200);
+
+        String metrics = given().get("/q/metrics").then().statusCode(200).extract().asString();
+
+        assertThat(metrics)
+                .containsPattern("stockhold_reservations_total\\{.*outcome=\"created\".*\\} [1-9]")
+                .containsPattern("stockhold_reservations_total\\{.*outcome=\"insufficient_stock\".*\\} [1-9]")
+                .contains("stockhold_reservations_total{outcome=\"replayed\"")
+                .containsPattern("stockhold_reservation_transitions_total\\{.*to=\"confirmed\".*\\} [1-9]")
+                .contains("stockhold_reservation_transitions_total{to=\"expired\"")
+                .contains("stockhold_reservation_transitions_total{to=\"cancelled\"");
+    }
+
+    @Test
+    void shouldDescribeEveryEndpointHeaderAndProblemInOpenApi() {
+        String spec = given().accept("application/json").get("/q/openapi").then().statusCode(200).extract().asString();
+
+        assertThat(spec)
+                .contains("/v1/items/{sku}", "/v1/reservations", "/v1/reservations/{id}",
+                        "/v1/reservations/{id}/confirm", "/v1/reservations/{id}/cancel")
+                .contains("Idempotency-Key", "Idempotent-Replayed", "Location", "Retry-After")
+                .contains("application/problem+json", "\"Problem\"", "\"ReservationRequest\"", "\"Reservation\"")
+                .contains("insufficient-stock", "unknown-sku", "idempotency-key-reused", "idempotency-request-in-progress",
+                        "validation-failed", "malformed-request", "invalid-reservation-state", "reservation-not-found",
+                        "item-not-found", "idempotency-key-missing", "idempotency-key-invalid", "payload-too-large")
+                .contains("bearer");
+    }
+}
