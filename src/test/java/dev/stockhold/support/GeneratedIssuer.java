@@ -1,0 +1,57 @@
+package dev.stockhold.support;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.NoSuchAlgorithmException;
+import java.security.PrivateKey;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Map;
+import java.util.Set;
+
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import io.smallrye.jwt.build.Jwt;
+
+/**
+ * For tests of the packaged (prod profile) app: an identity provider made up for the run. Its key pair is
+ * generated now and never stored in the repository, so the prod profile trusts it exactly as it would trust a
+ * real issuer, through {@code mp.jwt.verify.publickey.location}.
+ */
+public class GeneratedIssuer implements QuarkusTestResourceLifecycleManager {
+
+    public static final String ISSUER = "https://stockhold.it/issuer";
+    private static PrivateKey signingKey;
+
+    @Override
+    public Map<String, String> start() {
+        try {
+            KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+            generator.initialize(2048);
+            KeyPair pair = generator.generateKeyPair();
+            signingKey = pair.getPrivate();
+            Path publicKey = Files.createTempFile("stockhold-it-issuer", ".pem");
+            publicKey.toFile().deleteOnExit();
+            Files.writeString(publicKey, "-----BEGIN PUBLIC KEY-----\n"
+                    + Base64.getMimeEncoder(64, "\n".getBytes()).encodeToString(pair.getPublic().getEncoded())
+                    + "\n-----END PUBLIC KEY-----\n");
+            return Map.of(
+                    "mp.jwt.verify.publickey.location", publicKey.toAbsolutePath().toString(),
+                    "mp.jwt.verify.issuer", ISSUER);
+        } catch (NoSuchAlgorithmException | IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public void stop() {
+        signingKey = null;
+    }
+
+    public static String token(String tenantId, String... roles) {
+        return Jwt.issuer(ISSUER).subject("it-user").claim("tenant_id", tenantId).groups(Set.of(roles))
+                .expiresIn(Duration.ofMinutes(10)).sign(signingKey);
+    }
+}
