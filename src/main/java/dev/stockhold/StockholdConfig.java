@@ -13,6 +13,10 @@ public interface StockholdConfig {
 
     Idempotency idempotency();
 
+    Relay relay();
+
+    Outbox outbox();
+
     interface Reservations {
         /** Hold time of a reservation whose request names no {@code ttlSeconds}. */
         @WithDefault("900")
@@ -43,5 +47,70 @@ public interface StockholdConfig {
         /** Keys deleted per purge transaction. */
         @WithDefault("500")
         int purgeBatchSize();
+    }
+
+    interface Relay {
+        /** Where events go: rabbitmq (default), kafka, or log. Dev mode without RABBITMQ_HOST logs them. */
+        @WithDefault("rabbitmq")
+        Target target();
+
+        /** Run the relay in this process. Off only for tests that drive it by hand. */
+        @WithDefault("true")
+        boolean enabled();
+
+        /** How often the relay looks for rows written by other replicas or before a restart. */
+        @WithDefault("1s")
+        Duration pollInterval();
+
+        /** Events claimed per batch. */
+        @WithDefault("100")
+        int batchSize();
+
+        /** How long a claimed batch belongs to this relay; a relay that died loses its rows after this. */
+        @WithDefault("30s")
+        Duration lease();
+
+        /** How long to wait for the broker to confirm a batch. */
+        @WithDefault("10s")
+        Duration publishTimeout();
+
+        /** How often expired leases are returned to pending. */
+        @WithDefault("10s")
+        Duration leaseSweepInterval();
+
+        /** Where the relay publishes. */
+        enum Target {
+            RABBITMQ, KAFKA, LOG
+        }
+    }
+
+    interface Outbox {
+        /** Failed publishes before an event goes to DEAD. */
+        @WithDefault("10")
+        int maxAttempts();
+
+        /** Delay before the first retry; doubled per attempt, with jitter derived from the event id. */
+        @WithDefault("1s")
+        Duration backoffInitial();
+
+        /** Longest delay between retries. */
+        @WithDefault("5m")
+        Duration backoffMax();
+
+        /** Published rows are deleted after this. */
+        @WithDefault("7d")
+        Duration retention();
+
+        /** How often published rows past the retention are deleted. */
+        @WithDefault("1h")
+        Duration cleanupInterval();
+
+        /** Rows deleted per cleanup transaction. */
+        @WithDefault("1000")
+        int cleanupBatchSize();
+
+        /** How often the pending, dead and oldest-age gauges are refreshed. */
+        @WithDefault("5s")
+        Duration statsInterval();
     }
 }

@@ -22,4 +22,13 @@ public enum EventType {
     public String routingKey() {
         return routingKey;
     }
+
+    public static java.util.Optional<EventType> ofType(String type) {
+        for (EventType candidate : values()) {
+            if (candidate.type.equals(type)) {
+                return java.util.Optional.of(candidate);
+            }
+        }
+        return java.util.Optional.empty();
+    }
 }

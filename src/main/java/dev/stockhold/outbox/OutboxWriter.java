@@ -8,6 +8,9 @@ import java.time.Instant;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Status;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -28,12 +31,19 @@ public class OutboxWriter {
             VALUES (?, ?, ?, ?, ?::jsonb, now(), now())
             """;
 
+    private static final Object NUDGE_REGISTERED = new Object();
+
     private final AgroalDataSource dataSource;
     private final ObjectMapper mapper;
+    private final TransactionSynchronizationRegistry transactions;
+    private final RelaySignal relay;
 
-    OutboxWriter(AgroalDataSource dataSource, ObjectMapper mapper) {
+    OutboxWriter(AgroalDataSource dataSource, ObjectMapper mapper, TransactionSynchronizationRegistry transactions,
+            RelaySignal relay) {
         this.dataSource = dataSource;
         this.mapper = mapper;
+        this.transactions = transactions;
+        this.relay = relay;
     }
 
     /** @return the event id, stable across every redelivery */
@@ -55,6 +65,27 @@ public class OutboxWriter {
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }
+        nudgeRelayAfterCommit();
         return id;
+    }
+
+    /** In-process and after commit only: no LISTEN/NOTIFY, whose commit-time lock would serialise writers. */
+    private void nudgeRelayAfterCommit() {
+        if (transactions.getResource(NUDGE_REGISTERED) != null) {
+            return;
+        }
+        transactions.putResource(NUDGE_REGISTERED, Boolean.TRUE);
+        transactions.registerInterposedSynchronization(new Synchronization() {
+            @Override
+            public void beforeCompletion() {
+            }
+
+            @Override
+            public void afterCompletion(int status) {
+                if (status == Status.STATUS_COMMITTED) {
+                    relay.nudge();
+                }
+            }
+        });
     }
 }

@@ -1,6 +1,9 @@
 package dev.stockhold.reservation;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Status;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 
 import io.micrometer.core.instrument.MeterRegistry;
 
@@ -18,9 +21,11 @@ public class ReservationMetrics {
     }
 
     private final MeterRegistry registry;
+    private final TransactionSynchronizationRegistry transactions;
 
-    ReservationMetrics(MeterRegistry registry) {
+    ReservationMetrics(MeterRegistry registry, TransactionSynchronizationRegistry transactions) {
         this.registry = registry;
+        this.transactions = transactions;
         for (Outcome outcome : Outcome.values()) {
             registry.counter("stockhold.reservations", "outcome", outcome.tag());
         }
@@ -35,7 +40,19 @@ public class ReservationMetrics {
         registry.counter("stockhold.reservations", "outcome", outcome.tag()).increment();
     }
 
-    public void transition(ReservationStatus to, int count) {
-        registry.counter("stockhold.reservation.transitions", "to", to.name().toLowerCase()).increment(count);
+    /** Counts a transition made in the current transaction, once that transaction has committed. */
+    public void transitionOnCommit(ReservationStatus to) {
+        transactions.registerInterposedSynchronization(new Synchronization() {
+            @Override
+            public void beforeCompletion() {
+            }
+
+            @Override
+            public void afterCompletion(int status) {
+                if (status == Status.STATUS_COMMITTED) {
+                    registry.counter("stockhold.reservation.transitions", "to", to.name().toLowerCase()).increment();
+                }
+            }
+        });
     }
 }

@@ -223,7 +223,7 @@ public class ReservationService {
         r.transitionTo(to, now);
         ReservationView view = ReservationView.of(r);
         outbox.write(event, r.tenantId, r.id, now, view);
-        metrics.transition(to, 1);
+        metrics.transitionOnCommit(to);
         if (to != ReservationStatus.EXPIRED) {
             Log.infof("reservation %s tenant=%s key=%s id=%s", to.name().toLowerCase(), r.tenantId, r.idempotencyKey, r.id);
         }

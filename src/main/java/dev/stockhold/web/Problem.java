@@ -9,7 +9,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 /** RFC 9457 problem details, the body of every 4xx and 5xx. */
 @Schema(name = "Problem", description = "RFC 9457 problem details. `type` ends in one of the slugs: "
         + "malformed-request, validation-failed, idempotency-key-missing, idempotency-key-invalid, unauthorized, "
-        + "forbidden, not-found, item-not-found, reservation-not-found, method-not-allowed, not-acceptable, "
+        + "forbidden, not-found, item-not-found, reservation-not-found, outbox-event-not-found, method-not-allowed, not-acceptable, "
         + "insufficient-stock, invalid-reservation-state, idempotency-request-in-progress, payload-too-large, "
         + "unsupported-media-type, unknown-sku, idempotency-key-reused, service-unavailable, internal-error.")
 @JsonInclude(JsonInclude.Include.NON_EMPTY)

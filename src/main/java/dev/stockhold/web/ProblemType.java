@@ -13,6 +13,7 @@ public enum ProblemType {
     NOT_FOUND("not-found", "Resource not found", 404),
     ITEM_NOT_FOUND("item-not-found", "Stock item not found", 404),
     RESERVATION_NOT_FOUND("reservation-not-found", "Reservation not found", 404),
+    OUTBOX_EVENT_NOT_FOUND("outbox-event-not-found", "Outbox event not found", 404),
     METHOD_NOT_ALLOWED("method-not-allowed", "Method not allowed", 405),
     NOT_ACCEPTABLE("not-acceptable", "Not acceptable", 406),
     INSUFFICIENT_STOCK("insufficient-stock", "Insufficient stock", 409),

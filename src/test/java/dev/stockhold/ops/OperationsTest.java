@@ -21,7 +21,8 @@ class OperationsTest {
         given().get("/q/health/ready").then().statusCode(200)
                 .body("status", equalTo("UP"))
                 .body("checks.name", hasItem("database-migrations"))
-                .body("checks.find { it.name == 'database-migrations' }.data.pending", equalTo(0));
+                .body("checks.find { it.name == 'database-migrations' }.data.pending", equalTo(0))
+                .body("checks.find { it.name == 'outbox-relay' }.data.target", equalTo("rabbitmq"));
     }
 
     @Test
@@ -41,7 +42,10 @@ class OperationsTest {
                 .contains("stockhold_reservations_total{outcome=\"replayed\"")
                 .containsPattern("stockhold_reservation_transitions_total\\{.*to=\"confirmed\".*\\} [1-9]")
                 .contains("stockhold_reservation_transitions_total{to=\"expired\"")
-                .contains("stockhold_reservation_transitions_total{to=\"cancelled\"");
+                .contains("stockhold_reservation_transitions_total{to=\"cancelled\"")
+                .contains("stockhold_outbox_pending ", "stockhold_outbox_dead ", "stockhold_outbox_oldest_pending_age_seconds ",
+                        "stockhold_outbox_published_total ", "stockhold_outbox_publish_failures_total{reason=\"nack\"}",
+                        "stockhold_outbox_publish_lag_seconds_bucket", "stockhold_outbox_publish_lag_seconds_count");
     }
 
     @Test

@@ -1,0 +1,111 @@
+package dev.stockhold.outbox;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.errors.RecordTooLargeException;
+import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+/**
+ * Kafka: topic {@code stockhold.reservations}, record key = reservation id (one partition per reservation, so its
+ * events stay in order), {@code acks=all} and an idempotent producer so a producer retry never duplicates or
+ * reorders.
+ */
+public class KafkaPublisher implements EventPublisher {
+
+    public static final String TOPIC = "stockhold.reservations";
+
+    private final Producer<String, String> producer;
+    private volatile boolean reachable = true;
+
+    public KafkaPublisher(String bootstrapServers, Duration timeout) {
+        this(new KafkaProducer<>(config(bootstrapServers, timeout)));
+    }
+
+    KafkaPublisher(Producer<String, String> producer) {
+        this.producer = producer;
+    }
+
+    static Properties config(String bootstrapServers, Duration timeout) {
+        Properties props = new Properties();
+        props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        props.put(ProducerConfig.ACKS_CONFIG, "all");
+        props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        props.put(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 5);
+        props.put(ProducerConfig.CLIENT_ID_CONFIG, "stockhold-relay");
+        int millis = (int) Math.max(1_000, timeout.toMillis());
+        props.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, millis);
+        props.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, millis + 1_000);
+        props.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, millis);
+        props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+        props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+        return props;
+    }
+
+    @Override
+    public Map<UUID, PublishFailure> publish(List<OutboxEvent> batch, Duration timeout) {
+        Map<UUID, Future<RecordMetadata>> sent = new LinkedHashMap<>();
+        Map<UUID, PublishFailure> failures = new LinkedHashMap<>();
+        for (OutboxEvent event : batch) {
+            ProducerRecord<String, String> record = new ProducerRecord<>(TOPIC, event.aggregateId().toString(), event.payload());
+            record.headers().add("content-type", CloudEvent.MEDIA_TYPE.getBytes(StandardCharsets.UTF_8));
+            record.headers().add("ce_id", event.id().toString().getBytes(StandardCharsets.UTF_8));
+            record.headers().add("ce_type", event.type().getBytes(StandardCharsets.UTF_8));
+            try {
+                sent.put(event.id(), producer.send(record));
+            } catch (SerializationException | RecordTooLargeException e) {
+                failures.put(event.id(), PublishFailure.permanent("serialization", e.getMessage()));
+            } catch (RuntimeException e) {
+                failures.put(event.id(), PublishFailure.transientFailure("unreachable", e.getMessage()));
+            }
+        }
+        long deadline = System.nanoTime() + timeout.toNanos();
+        boolean anyReached = false;
+        for (Map.Entry<UUID, Future<RecordMetadata>> entry : sent.entrySet()) {
+            try {
+                entry.getValue().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                anyReached = true;
+            } catch (ExecutionException e) {
+                boolean permanent = e.getCause() instanceof RecordTooLargeException || e.getCause() instanceof SerializationException;
+                failures.put(entry.getKey(), new PublishFailure(permanent ? "serialization" : "nack", String.valueOf(e.getCause()), permanent));
+            } catch (TimeoutException e) {
+                failures.put(entry.getKey(), PublishFailure.transientFailure("timeout", "no acknowledgement within " + timeout));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                failures.put(entry.getKey(), PublishFailure.transientFailure("interrupted", "relay stopping"));
+            }
+        }
+        reachable = anyReached || sent.isEmpty();
+        return failures;
+    }
+
+    @Override
+    public boolean lastPublishReachedBroker() {
+        return reachable;
+    }
+
+    @Override
+    public String target() {
+        return "kafka";
+    }
+
+    @Override
+    public void close() {
+        producer.close(Duration.ofSeconds(5));
+    }
+}

@@ -1,0 +1,39 @@
+package dev.stockhold.outbox;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.eclipse.microprofile.health.HealthCheck;
+import org.eclipse.microprofile.health.HealthCheckResponse;
+import org.eclipse.microprofile.health.Readiness;
+
+/**
+ * Shows the broker and the backlog in {@code /q/health/ready} but never fails readiness: while the broker is down the
+ * outbox holds the events and reservations keep succeeding.
+ */
+@Readiness
+@ApplicationScoped
+public class OutboxHealthCheck implements HealthCheck {
+
+    private final EventPublisher publisher;
+    private final OutboxStore store;
+
+    OutboxHealthCheck(EventPublisher publisher, OutboxStore store) {
+        this.publisher = publisher;
+        this.store = store;
+    }
+
+    @Override
+    public HealthCheckResponse call() {
+        var response = HealthCheckResponse.named("outbox-relay").up()
+                .withData("target", publisher.target())
+                .withData("broker", publisher.lastPublishReachedBroker() ? "reachable" : "unreachable");
+        try {
+            OutboxStore.OutboxStats stats = store.stats(null);
+            response.withData("pending", stats.pending()).withData("dead", stats.dead())
+                    .withData("oldestPendingAgeSeconds", Math.round(stats.oldestPendingAgeSeconds()));
+        } catch (RuntimeException e) {
+            response.withData("backlog", "unknown: database unreachable");
+        }
+        return response.build();
+    }
+}

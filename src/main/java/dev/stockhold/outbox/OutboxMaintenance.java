@@ -1,0 +1,59 @@
+package dev.stockhold.outbox;
+
+import java.time.Instant;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.stockhold.StockholdConfig;
+import io.quarkus.logging.Log;
+import io.quarkus.scheduler.Scheduled;
+
+/** Lease sweeping, retention cleanup and the backlog gauges; each safe to run on every replica. */
+@ApplicationScoped
+public class OutboxMaintenance {
+
+    private final OutboxStore store;
+    private final OutboxMetrics metrics;
+    private final StockholdConfig config;
+
+    OutboxMaintenance(OutboxStore store, OutboxMetrics metrics, StockholdConfig config) {
+        this.store = store;
+        this.metrics = metrics;
+        this.config = config;
+    }
+
+    @Scheduled(every = "${stockhold.relay.lease-sweep-interval:10s}", delayed = "5s",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void sweepExpiredLeases() {
+        int swept = store.sweepExpiredLeases();
+        if (swept > 0) {
+            Log.warnf("Returned %d outbox events whose relay lease expired to pending", swept);
+        }
+    }
+
+    @Scheduled(every = "${stockhold.outbox.cleanup-interval:1h}", delayed = "30s",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void cleanup() {
+        deletePublishedBefore(Instant.now().minus(config.outbox().retention()));
+    }
+
+    /** Deletes published rows in small batches so the table does not bloat and no transaction grows large. */
+    public int deletePublishedBefore(Instant cutoff) {
+        int batch = config.outbox().cleanupBatchSize();
+        int total = 0;
+        int deleted;
+        do {
+            deleted = store.deletePublishedBefore(cutoff, batch);
+            total += deleted;
+        } while (deleted == batch);
+        if (total > 0) {
+            Log.infof("Deleted %d published outbox events older than %s", total, cutoff);
+        }
+        return total;
+    }
+
+    @Scheduled(every = "${stockhold.outbox.stats-interval:5s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void refreshGauges() {
+        metrics.refresh(store.stats(null));
+    }
+}

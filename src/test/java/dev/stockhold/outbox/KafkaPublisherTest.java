@@ -1,0 +1,79 @@
+package dev.stockhold.outbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+
+import org.apache.kafka.clients.producer.MockProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.errors.RecordTooLargeException;
+import org.apache.kafka.common.errors.TimeoutException;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What the Kafka publisher asks of Kafka (record layout, producer guarantees, failure classes). No Kafka broker runs
+ * here: delivery itself is covered by the RabbitMQ tests, which share the relay.
+ */
+class KafkaPublisherTest {
+
+    @Test
+    void shouldAskForAllReplicasAndAnIdempotentProducer() {
+        Properties config = KafkaPublisher.config("broker:9092", Duration.ofSeconds(10));
+
+        assertThat(config).containsEntry(ProducerConfig.ACKS_CONFIG, "all")
+                .containsEntry(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true)
+                .containsEntry(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 5);
+    }
+
+    @Test
+    void shouldKeyEachRecordByReservationOnTheReservationsTopic() {
+        MockProducer<String, String> producer = new MockProducer<>(true, null, new StringSerializer(), new StringSerializer());
+        OutboxEvent event = event();
+
+        Map<UUID, PublishFailure> failures = new KafkaPublisher(producer).publish(List.of(event), Duration.ofSeconds(1));
+
+        assertThat(failures).isEmpty();
+        ProducerRecord<String, String> record = producer.history().get(0);
+        assertThat(record.topic()).isEqualTo("stockhold.reservations");
+        assertThat(record.key()).isEqualTo(event.aggregateId().toString());
+        assertThat(record.value()).isEqualTo(event.payload());
+        assertThat(new String(record.headers().lastHeader("ce_id").value(), StandardCharsets.UTF_8)).isEqualTo(event.id().toString());
+        assertThat(new String(record.headers().lastHeader("content-type").value(), StandardCharsets.UTF_8))
+                .isEqualTo("application/cloudevents+json");
+    }
+
+    @Test
+    void shouldRetryATimeoutButBuryARecordTooLarge() {
+        MockProducer<String, String> producer = new MockProducer<>(false, null, new StringSerializer(), new StringSerializer());
+        OutboxEvent slow = event();
+        OutboxEvent huge = event();
+        KafkaPublisher publisher = new KafkaPublisher(producer);
+        Thread broker = new Thread(() -> {
+            while (producer.history().size() < 2) {
+                Thread.onSpinWait();
+            }
+            producer.errorNext(new TimeoutException("no leader"));
+            producer.errorNext(new RecordTooLargeException("too large"));
+        });
+        broker.start();
+
+        Map<UUID, PublishFailure> failures = publisher.publish(List.of(slow, huge), Duration.ofSeconds(5));
+
+        assertThat(failures.get(slow.id()).permanent()).isFalse();
+        assertThat(failures.get(huge.id()).permanent()).isTrue();
+    }
+
+    private static OutboxEvent event() {
+        UUID id = UUID.randomUUID();
+        return new OutboxEvent(id, 1, "t", UUID.randomUUID(), "dev.stockhold.reservation.created.v1",
+                "{\"id\":\"" + id + "\"}", 0, Instant.now());
+    }
+}

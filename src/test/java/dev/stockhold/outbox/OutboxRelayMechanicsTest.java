@@ -1,0 +1,264 @@
+package dev.stockhold.outbox;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Predicate;
+
+import jakarta.inject.Inject;
+
+import javax.sql.DataSource;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import dev.stockhold.support.Api;
+import dev.stockhold.support.BrokerQueue;
+import dev.stockhold.support.Db;
+import dev.stockhold.support.DeduplicatingConsumer;
+import dev.stockhold.support.Eventually;
+import dev.stockhold.support.Race;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+
+/** Relays played by the test: crashes, several replicas, poison events. Real PostgreSQL, real RabbitMQ. */
+@QuarkusTest
+@TestProfile(ManualRelayProfile.class)
+class OutboxRelayMechanicsTest {
+
+    @Inject
+    DataSource dataSource;
+
+    @Inject
+    OutboxRelay relay;
+
+    @Inject
+    OutboxStore store;
+
+    @Inject
+    EventPublisher publisher;
+
+    Db db;
+    Api api;
+    BrokerQueue broker;
+
+    @BeforeEach
+    void setUp() {
+        db = new Db(dataSource);
+        api = Api.newTenant();
+        broker = new BrokerQueue();
+    }
+
+    @AfterEach
+    void tearDown() {
+        broker.close();
+    }
+
+    @Test
+    void shouldRepublishWithTheSameIdWhenTheRelayDiedAfterTheConfirm() throws InterruptedException {
+        String sku = Api.sku();
+        api.setStock(sku, 5);
+        String id = api.reserve(Api.key(), sku, 1).path("id");
+
+        // a relay claims, the broker confirms, and the relay dies before marking the row
+        List<OutboxEvent> claimed = store.claim("dying-relay", 1000, Duration.ofSeconds(2));
+        assertThat(claimed).extracting(OutboxEvent::aggregateId).contains(UUID.fromString(id));
+        assertThat(publisher.publish(claimed, Duration.ofSeconds(5))).isEmpty();
+        Eventually.await(Duration.ofSeconds(5), "first delivery", () -> broker.of(api.tenant()).size() == 1);
+        assertThat(db.queryLong("SELECT count(*) FROM outbox_events WHERE aggregate_id = ?::uuid AND status = 'PENDING'", id)).isEqualTo(1);
+
+        // its lease runs out; a healthy relay takes the row over
+        assertThat(relay.relayOnce("healthy-relay", publisher).claimed()).as("leased rows are not claimable yet").isZero();
+        Thread.sleep(2_100);
+        Eventually.await(Duration.ofSeconds(10), "re-publication", () -> {
+            relay.relayOnce("healthy-relay", publisher);
+            return broker.of(api.tenant()).size() == 2;
+        });
+
+        List<BrokerQueue.Delivery> deliveries = broker.of(api.tenant());
+        assertThat(deliveries.get(0).messageId()).isEqualTo(deliveries.get(1).messageId());
+        DeduplicatingConsumer consumer = new DeduplicatingConsumer();
+        deliveries.forEach(consumer::apply);
+        assertThat(consumer.applied()).isEqualTo(1);
+        assertThat(consumer.duplicates()).isEqualTo(1);
+        assertThat(db.eventTypes(id)).hasSize(1);
+        assertThat(db.queryLong("SELECT count(*) FROM outbox_events WHERE aggregate_id = ?::uuid AND status = 'PUBLISHED'", id)).isEqualTo(1);
+    }
+
+    @Test
+    void shouldPublishEachEventOnceAndInOrderWithThreeRelays() throws SQLException {
+        int reservations = 500;
+        int eventsEach = 4;
+        Map<UUID, List<UUID>> written = insertEvents(reservations, eventsEach);
+        List<RabbitPublisher> replicas = List.of(rabbit(), rabbit(), rabbit());
+
+        try {
+            Race.run(3, i -> {
+                int idle = 0;
+                while (idle < 20) {
+                    idle = relay.relayOnce("relay-" + i, replicas.get(i)).claimed() == 0 ? idle + 1 : 0;
+                }
+                return null;
+            });
+        } finally {
+            replicas.forEach(RabbitPublisher::close);
+        }
+
+        Eventually.await(Duration.ofSeconds(20), "all events", () -> broker.of(api.tenant()).size() >= reservations * eventsEach);
+        List<BrokerQueue.Delivery> deliveries = broker.of(api.tenant());
+        assertThat(deliveries).hasSize(reservations * eventsEach);
+        assertThat(deliveries.stream().map(BrokerQueue.Delivery::messageId).distinct().count()).isEqualTo(reservations * eventsEach);
+        Map<UUID, List<UUID>> received = new HashMap<>();
+        deliveries.forEach(d -> received.computeIfAbsent(UUID.fromString(d.subject()), k -> new ArrayList<>()).add(UUID.fromString(d.messageId())));
+        assertThat(received).isEqualTo(written);
+        assertThat(db.queryLong("SELECT count(*) FROM outbox_events WHERE tenant_id = ? AND status <> 'PUBLISHED'", api.tenant())).isZero();
+    }
+
+    @Test
+    void shouldBuryAPoisonEventAfterMaxAttemptsShowItAndPublishItAfterRequeue() throws InterruptedException {
+        String sku = Api.sku();
+        api.setStock(sku, 5);
+        String id = api.reserve(Api.key(), sku, 1).path("id");
+        api.confirm(id).then().statusCode(200);
+        EventPublisher brokenForThisTenant = failingFor(e -> e.tenantId().equals(api.tenant()));
+
+        for (int attempt = 0; attempt < 3; attempt++) {
+            Thread.sleep(60);
+            relay.relayOnce("relay", brokenForThisTenant);
+        }
+
+        assertThat(db.queryStrings("SELECT status FROM outbox_events WHERE aggregate_id = ?::uuid ORDER BY seq", id))
+                .containsExactly("DEAD", "PENDING");
+        api.request().get("/v1/admin/outbox").then().statusCode(200)
+                .body("dead", equalTo(1)).body("pending", equalTo(1));
+        String deadId = api.request().get("/v1/admin/outbox/dead").then().statusCode(200)
+                .body("size()", equalTo(1))
+                .body("[0].attempts", equalTo(3))
+                .body("[0].lastError", equalTo("nack: test broker refuses this tenant"))
+                .body("[0].aggregateId", equalTo(id))
+                .extract().path("[0].id");
+        Eventually.await(Duration.ofSeconds(5), "the dead gauge",
+                () -> given().get("/q/metrics").asString().matches("(?s).*stockhold_outbox_dead [1-9].*"));
+        // the later event of the same reservation waits behind the dead one
+        for (int i = 0; i < 3; i++) {
+            relay.relayOnce("relay", publisher);
+        }
+        assertThat(broker.of(api.tenant())).isEmpty();
+
+        Api.newTenant().request().post("/v1/admin/outbox/dead/{id}/requeue", deadId).then().statusCode(404);
+        api.request().post("/v1/admin/outbox/dead/{id}/requeue", deadId).then().statusCode(200).body("status", equalTo("PENDING"));
+        Eventually.await(Duration.ofSeconds(10), "both events after the requeue", () -> {
+            relay.relayOnce("relay", publisher);
+            return broker.of(api.tenant()).size() == 2;
+        });
+
+        assertThat(broker.of(api.tenant())).extracting(BrokerQueue.Delivery::routingKey)
+                .containsExactly("reservation.created", "reservation.confirmed");
+        api.request().get("/v1/admin/outbox/dead").then().body("size()", equalTo(0));
+    }
+
+    @Test
+    void shouldHandLeasesBackOnShutdownSoAnotherRelayGoesOnAtOnce() {
+        String sku = Api.sku();
+        api.setStock(sku, 5);
+        String id = api.reserve(Api.key(), sku, 1).path("id");
+        assertThat(store.claim("stopping-relay", 1000, Duration.ofMinutes(5))).extracting(OutboxEvent::aggregateId)
+                .contains(UUID.fromString(id));
+
+        assertThat(store.releaseLeases("stopping-relay")).isGreaterThanOrEqualTo(1);
+
+        relay.relayOnce("next-relay", publisher);
+        Eventually.await(Duration.ofSeconds(5), "delivery by the next relay", () -> broker.of(api.tenant()).size() == 1);
+    }
+
+    @Inject
+    OutboxMaintenance maintenance;
+
+    @Test
+    void shouldDeletePublishedRowsPastTheRetentionAndKeepTheRest() throws SQLException {
+        Map<UUID, List<UUID>> written = insertEvents(3, 2);
+        List<UUID> old = written.values().stream().map(ids -> ids.get(0)).toList();
+        db.execute("UPDATE outbox_events SET status = 'PUBLISHED', published_at = now() WHERE tenant_id = ?", api.tenant());
+        for (UUID id : old) {
+            db.execute("UPDATE outbox_events SET published_at = now() - interval '8 days' WHERE id = ?::uuid", id.toString());
+        }
+
+        int deleted = maintenance.deletePublishedBefore(java.time.Instant.now().minus(Duration.ofDays(7)));
+
+        assertThat(deleted).isGreaterThanOrEqualTo(3);
+        assertThat(db.outboxEventsOfTenant(api.tenant())).isEqualTo(3);
+        assertThat(db.queryLong("SELECT count(*) FROM outbox_events WHERE id = ANY (?::uuid[])",
+                (Object) old.stream().map(UUID::toString).toArray(String[]::new))).isZero();
+    }
+
+    @Test
+    void shouldRequireTheOpsRoleForOutboxAdministration() {
+        given().auth().oauth2(dev.stockhold.support.Tokens.forTenant(api.tenant(), "reservations"))
+                .get("/v1/admin/outbox").then().statusCode(403);
+    }
+
+    private EventPublisher failingFor(Predicate<OutboxEvent> poisoned) {
+        return new EventPublisher() {
+            @Override
+            public Map<UUID, PublishFailure> publish(List<OutboxEvent> batch, Duration timeout) {
+                Map<UUID, PublishFailure> failures = new HashMap<>(publisher.publish(batch.stream().filter(poisoned.negate()).toList(), timeout));
+                batch.stream().filter(poisoned).forEach(e -> failures.put(e.id(),
+                        PublishFailure.transientFailure("nack", "test broker refuses this tenant")));
+                return failures;
+            }
+
+            @Override
+            public boolean lastPublishReachedBroker() {
+                return true;
+            }
+
+            @Override
+            public String target() {
+                return "test";
+            }
+        };
+    }
+
+    private static RabbitPublisher rabbit() {
+        return new RabbitPublisher("localhost", 5672, "guest", "guest", "/");
+    }
+
+    /** Writes events straight into the outbox, as many committed reservations would have. */
+    private Map<UUID, List<UUID>> insertEvents(int reservations, int eventsEach) throws SQLException {
+        String[] types = { "dev.stockhold.reservation.created.v1", "dev.stockhold.reservation.confirmed.v1",
+                "dev.stockhold.reservation.cancelled.v1", "dev.stockhold.reservation.expired.v1" };
+        Map<UUID, List<UUID>> written = new HashMap<>();
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement("""
+                INSERT INTO outbox_events (id, tenant_id, aggregate_id, event_type, payload) VALUES (?, ?, ?, ?, ?::jsonb)
+                """)) {
+            for (int n = 0; n < eventsEach; n++) {
+                for (int r = 0; r < reservations; r++) {
+                    UUID aggregate = new UUID(42, r);
+                    UUID id = UUID.randomUUID();
+                    written.computeIfAbsent(aggregate, k -> new ArrayList<>()).add(id);
+                    ps.setObject(1, id, Types.OTHER);
+                    ps.setString(2, api.tenant());
+                    ps.setObject(3, aggregate, Types.OTHER);
+                    ps.setString(4, types[n]);
+                    ps.setString(5, "{\"specversion\":\"1.0\",\"id\":\"" + id + "\",\"type\":\"" + types[n] + "\",\"subject\":\""
+                            + aggregate + "\",\"tenantid\":\"" + api.tenant() + "\",\"data\":{}}");
+                    ps.addBatch();
+                }
+            }
+            ps.executeBatch();
+        }
+        return written;
+    }
+}

@@ -1,0 +1,113 @@
+package dev.stockhold.support;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeoutException;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.rabbitmq.client.Channel;
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
+
+/**
+ * A real consumer on the local RabbitMQ: a durable queue bound to {@code stockhold.events} with {@code #}, so it
+ * survives a broker restart and misses nothing published while it reconnects. Records every delivery.
+ */
+public final class BrokerQueue implements AutoCloseable {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** One delivery as the consumer saw it. */
+    public record Delivery(String messageId, String routingKey, String contentType, Integer deliveryMode, JsonNode event) {
+        public String tenant() {
+            return event.path("tenantid").asText();
+        }
+
+        public String subject() {
+            return event.path("subject").asText();
+        }
+
+        public String type() {
+            return event.path("type").asText();
+        }
+    }
+
+    private final String queue = "stockhold-test-" + UUID.randomUUID();
+    private final List<Delivery> deliveries = new CopyOnWriteArrayList<>();
+    private Connection connection;
+
+    public BrokerQueue() {
+        declare();
+        consume();
+    }
+
+    private ConnectionFactory factory() {
+        ConnectionFactory factory = new ConnectionFactory();
+        factory.setHost("localhost");
+        factory.setPort(5672);
+        factory.setAutomaticRecoveryEnabled(false);
+        return factory;
+    }
+
+    private void declare() {
+        try (Connection c = factory().newConnection(); Channel ch = c.createChannel()) {
+            ch.exchangeDeclare("stockhold.events", "topic", true);
+            ch.queueDeclare(queue, true, false, false, Map.of());
+            ch.queueBind(queue, "stockhold.events", "#");
+        } catch (IOException | TimeoutException e) {
+            throw new IllegalStateException("RabbitMQ at localhost:5672 is needed for this test", e);
+        }
+    }
+
+    /** (Re)starts consuming, for instance after the broker came back. */
+    public void consume() {
+        try {
+            if (connection != null && connection.isOpen()) {
+                return;
+            }
+            connection = factory().newConnection();
+            Channel ch = connection.createChannel();
+            ch.basicConsume(queue, true, (tag, message) -> deliveries.add(new Delivery(
+                    message.getProperties().getMessageId(),
+                    message.getEnvelope().getRoutingKey(),
+                    message.getProperties().getContentType(),
+                    message.getProperties().getDeliveryMode(),
+                    JSON.readTree(new String(message.getBody(), StandardCharsets.UTF_8)))), tag -> {
+                    });
+        } catch (IOException | TimeoutException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public List<Delivery> of(String tenant) {
+        List<Delivery> mine = new ArrayList<>();
+        deliveries.forEach(d -> {
+            if (tenant.equals(d.tenant())) {
+                mine.add(d);
+            }
+        });
+        return mine;
+    }
+
+    @Override
+    public void close() {
+        try (Connection c = factory().newConnection(); Channel ch = c.createChannel()) {
+            ch.queueDelete(queue);
+        } catch (IOException | TimeoutException | RuntimeException e) {
+            // best effort: the broker may be down in a failed test
+        }
+        try {
+            if (connection != null && connection.isOpen()) {
+                connection.close();
+            }
+        } catch (IOException | RuntimeException e) {
+            // already closed
+        }
+    }
+}
