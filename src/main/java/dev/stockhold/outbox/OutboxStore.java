@@ -42,7 +42,7 @@ public class OutboxStore {
                     ORDER BY c.seq
                     LIMIT ?
                       FOR UPDATE SKIP LOCKED)
-            RETURNING o.id, o.seq, o.tenant_id, o.aggregate_id, o.event_type, o.payload::text, o.attempts, o.created_at
+            RETURNING o.id, o.seq, o.tenant_id, o.aggregate_id, o.event_type, o.payload, o.attempts, o.created_at
             """;
     private static final String MARK_PUBLISHED = """
             UPDATE outbox_events SET status = 'PUBLISHED', published_at = now(), locked_by = NULL, locked_until = NULL

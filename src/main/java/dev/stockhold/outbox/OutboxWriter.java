@@ -28,7 +28,7 @@ public class OutboxWriter {
 
     private static final String INSERT = """
             INSERT INTO outbox_events (id, tenant_id, aggregate_id, event_type, payload, created_at, available_at)
-            VALUES (?, ?, ?, ?, ?::jsonb, now(), now())
+            VALUES (?, ?, ?, ?, ?, now(), now())
             """;
 
     private static final Object NUDGE_REGISTERED = new Object();

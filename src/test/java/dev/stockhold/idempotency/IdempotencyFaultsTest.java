@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.hamcrest.Matchers.equalTo;
 
+import java.net.SocketTimeoutException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -25,6 +26,8 @@ import dev.stockhold.support.Api;
 import dev.stockhold.support.Db;
 import dev.stockhold.support.FaultInjection;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.config.HttpClientConfig;
+import io.restassured.config.RestAssuredConfig;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 
@@ -55,9 +58,11 @@ class IdempotencyFaultsTest {
         String key = Api.key();
         String body = "{\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":4}]}";
 
-        assertThatThrownBy(() -> api.request().contentType(ContentType.JSON).header("Idempotency-Key", key)
-                .header(FaultInjection.HEADER, FaultInjection.DROP_RESPONSE_AFTER_COMMIT)
-                .body(body).post("/v1/reservations")).as("the client never sees a response").isInstanceOf(Exception.class);
+        RestAssuredConfig impatient = RestAssuredConfig.config().httpClient(HttpClientConfig.httpClientConfig()
+                .setParam("http.socket.timeout", FaultInjection.HOLD_MILLIS / 3));
+        assertThatThrownBy(() -> api.request().config(impatient).contentType(ContentType.JSON).header("Idempotency-Key", key)
+                .header(FaultInjection.HEADER, FaultInjection.HOLD_RESPONSE_AFTER_COMMIT)
+                .body(body).post("/v1/reservations")).as("the client never sees a response").isInstanceOf(SocketTimeoutException.class);
         assertThat(db.available(api.tenant(), sku)).as("the reservation committed").isEqualTo(6);
 
         Response retry = api.reserve(key, body);

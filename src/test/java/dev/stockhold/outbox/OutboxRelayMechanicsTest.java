@@ -241,7 +241,7 @@ class OutboxRelayMechanicsTest {
                 "dev.stockhold.reservation.cancelled.v1", "dev.stockhold.reservation.expired.v1" };
         Map<UUID, List<UUID>> written = new HashMap<>();
         try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement("""
-                INSERT INTO outbox_events (id, tenant_id, aggregate_id, event_type, payload) VALUES (?, ?, ?, ?, ?::jsonb)
+                INSERT INTO outbox_events (id, tenant_id, aggregate_id, event_type, payload) VALUES (?, ?, ?, ?, ?)
                 """)) {
             for (int n = 0; n < eventsEach; n++) {
                 for (int r = 0; r < reservations; r++) {

@@ -4,22 +4,21 @@ import jakarta.ws.rs.container.ContainerRequestContext;
 
 import org.jboss.resteasy.reactive.server.ServerResponseFilter;
 
-import io.vertx.ext.web.RoutingContext;
-
 /**
- * Test code only: with header {@code X-Test-Fault: drop-response-after-commit}, the connection is reset after the
- * resource method returned (its transaction committed) and before a byte of the response is written, as when the
- * process dies or the network drops at that instant.
+ * Test code only: with header {@code X-Test-Fault: hold-response-after-commit}, the response is held back after the
+ * resource method returned (its transaction committed) for longer than the test client waits, so the client gives
+ * up without a byte of the response, as when the process dies or the network drops at that instant.
  */
 public class FaultInjection {
 
     public static final String HEADER = "X-Test-Fault";
-    public static final String DROP_RESPONSE_AFTER_COMMIT = "drop-response-after-commit";
+    public static final String HOLD_RESPONSE_AFTER_COMMIT = "hold-response-after-commit";
+    public static final int HOLD_MILLIS = 3_000;
 
     @ServerResponseFilter
-    public void dropResponse(ContainerRequestContext request, RoutingContext routing) {
-        if (DROP_RESPONSE_AFTER_COMMIT.equals(request.getHeaderString(HEADER))) {
-            routing.request().connection().close();
+    public void holdResponse(ContainerRequestContext request) throws InterruptedException {
+        if (HOLD_RESPONSE_AFTER_COMMIT.equals(request.getHeaderString(HEADER))) {
+            Thread.sleep(HOLD_MILLIS);
         }
     }
 }
