@@ -17,6 +17,12 @@ public interface StockholdConfig {
 
     Outbox outbox();
 
+    Audit audit();
+
+    /** Version tag on every metric, so a canary can be compared with the stable version. */
+    @WithDefault("${quarkus.application.version:unknown}")
+    String version();
+
     interface Reservations {
         /** Hold time of a reservation whose request names no {@code ttlSeconds}. */
         @WithDefault("900")
@@ -112,5 +118,19 @@ public interface StockholdConfig {
         /** How often the pending, dead and oldest-age gauges are refreshed. */
         @WithDefault("5s")
         Duration statsInterval();
+    }
+
+    interface Audit {
+        /** Cross-check stock counters against reservation lines (I2) in the background. */
+        @WithDefault("true")
+        boolean enabled();
+
+        /** How often a sample is audited. */
+        @WithDefault("30s")
+        Duration interval();
+
+        /** Skus audited per run; the sample rotates through all skus. */
+        @WithDefault("200")
+        int sampleSize();
     }
 }

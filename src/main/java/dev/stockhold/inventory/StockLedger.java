@@ -33,9 +33,15 @@ public class StockLedger {
     private static final String RELEASE = """
             UPDATE stock_items SET available = available + ? WHERE tenant_id = ? AND sku = ?
             """;
+    // total moves by exactly what the admin adds or removes, so available + held + confirmed = total (I2) stays auditable
     private static final String SET = """
-            INSERT INTO stock_items (tenant_id, sku, available) VALUES (?, ?, ?)
-            ON CONFLICT (tenant_id, sku) DO UPDATE SET available = EXCLUDED.available
+            INSERT INTO stock_items AS s (tenant_id, sku, available, total) VALUES (?, ?, ?, ?)
+            ON CONFLICT (tenant_id, sku) DO UPDATE
+               SET total = coalesce(s.total, s.available + (
+                       SELECT coalesce(sum(l.quantity), 0) FROM reservation_lines l JOIN reservations r ON r.id = l.reservation_id
+                        WHERE r.tenant_id = s.tenant_id AND l.sku = s.sku AND r.status IN ('HELD', 'CONFIRMED')))
+                       + EXCLUDED.available - s.available,
+                   available = EXCLUDED.available
             """;
 
     private final AgroalDataSource dataSource;
@@ -74,6 +80,7 @@ public class StockLedger {
             ps.setString(1, tenantId);
             ps.setString(2, sku);
             ps.setLong(3, available);
+            ps.setLong(4, available);
             ps.executeUpdate();
         } catch (SQLException e) {
             throw new IllegalStateException(e);

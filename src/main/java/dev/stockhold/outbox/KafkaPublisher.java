@@ -66,6 +66,9 @@ public class KafkaPublisher implements EventPublisher {
             record.headers().add("content-type", CloudEvent.MEDIA_TYPE.getBytes(StandardCharsets.UTF_8));
             record.headers().add("ce_id", event.id().toString().getBytes(StandardCharsets.UTF_8));
             record.headers().add("ce_type", event.type().getBytes(StandardCharsets.UTF_8));
+            if (event.traceparent() != null) {
+                record.headers().add("traceparent", event.traceparent().getBytes(StandardCharsets.UTF_8));
+            }
             try {
                 sent.put(event.id(), producer.send(record));
             } catch (SerializationException | RecordTooLargeException e) {

@@ -5,5 +5,5 @@ import java.util.UUID;
 
 /** A claimed outbox row: what a publisher sends. {@code payload} is the CloudEvents JSON as written. */
 public record OutboxEvent(UUID id, long seq, String tenantId, UUID aggregateId, String type, String payload, int attempts,
-        Instant createdAt) {
+        Instant createdAt, String traceparent) {
 }

@@ -7,11 +7,14 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.quarkus.runtime.Startup;
+
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 
 /** The outbox metrics of contract §8. Gauges are refreshed by {@link OutboxMaintenance}, not on every scrape. */
 @ApplicationScoped
+@Startup
 public class OutboxMetrics {
 
     static final List<String> FAILURE_REASONS = List.of("nack", "timeout", "unreachable", "unroutable", "serialization",

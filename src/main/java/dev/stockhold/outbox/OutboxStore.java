@@ -42,7 +42,7 @@ public class OutboxStore {
                     ORDER BY c.seq
                     LIMIT ?
                       FOR UPDATE SKIP LOCKED)
-            RETURNING o.id, o.seq, o.tenant_id, o.aggregate_id, o.event_type, o.payload, o.attempts, o.created_at
+            RETURNING o.id, o.seq, o.tenant_id, o.aggregate_id, o.event_type, o.payload, o.attempts, o.created_at, o.traceparent
             """;
     private static final String MARK_PUBLISHED = """
             UPDATE outbox_events SET status = 'PUBLISHED', published_at = now(), locked_by = NULL, locked_until = NULL
@@ -72,7 +72,7 @@ public class OutboxStore {
                 while (rs.next()) {
                     events.add(new OutboxEvent(rs.getObject(1, UUID.class), rs.getLong(2), rs.getString(3),
                             rs.getObject(4, UUID.class), rs.getString(5), rs.getString(6), rs.getInt(7),
-                            rs.getTimestamp(8).toInstant()));
+                            rs.getTimestamp(8).toInstant(), rs.getString(9)));
                 }
             }
             events.sort(Comparator.comparingLong(OutboxEvent::seq));

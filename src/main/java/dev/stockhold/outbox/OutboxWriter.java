@@ -27,8 +27,8 @@ import io.agroal.api.AgroalDataSource;
 public class OutboxWriter {
 
     private static final String INSERT = """
-            INSERT INTO outbox_events (id, tenant_id, aggregate_id, event_type, payload, created_at, available_at)
-            VALUES (?, ?, ?, ?, ?, now(), now())
+            INSERT INTO outbox_events (id, tenant_id, aggregate_id, event_type, payload, traceparent, created_at, available_at)
+            VALUES (?, ?, ?, ?, ?, ?, now(), now())
             """;
 
     private static final Object NUDGE_REGISTERED = new Object();
@@ -61,6 +61,7 @@ public class OutboxWriter {
             ps.setObject(3, aggregateId, Types.OTHER);
             ps.setString(4, type.type());
             ps.setString(5, payload);
+            ps.setString(6, TraceContext.currentTraceparent());
             ps.executeUpdate();
         } catch (SQLException e) {
             throw new IllegalStateException(e);

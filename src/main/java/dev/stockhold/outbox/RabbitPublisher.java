@@ -98,6 +98,9 @@ public class RabbitPublisher implements EventPublisher {
         Map<String, Object> headers = new HashMap<>();
         headers.put("tenantid", event.tenantId());
         headers.put("ce_type", event.type());
+        if (event.traceparent() != null) {
+            headers.put("traceparent", event.traceparent());
+        }
         return new AMQP.BasicProperties.Builder()
                 .messageId(event.id().toString())
                 .contentType(CloudEvent.MEDIA_TYPE)

@@ -1,6 +1,8 @@
 package dev.stockhold.reservation;
 
 import jakarta.enterprise.context.ApplicationScoped;
+
+import io.quarkus.runtime.Startup;
 import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
@@ -9,6 +11,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 
 /** {@code stockhold_reservations_total{outcome}} and {@code stockhold_reservation_transitions_total{to}}. */
 @ApplicationScoped
+@Startup
 public class ReservationMetrics {
 
     /** Outcomes of POST /v1/reservations that reached the service. */

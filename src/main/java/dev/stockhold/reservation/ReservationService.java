@@ -2,7 +2,6 @@ package dev.stockhold.reservation;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -27,10 +26,10 @@ import dev.stockhold.inventory.StockLedger;
 import dev.stockhold.outbox.EventType;
 import dev.stockhold.outbox.OutboxWriter;
 import dev.stockhold.reservation.ReservationMetrics.Outcome;
+import dev.stockhold.web.OutcomeLog;
 import dev.stockhold.web.Problem;
 import dev.stockhold.web.ProblemResponses;
 import dev.stockhold.web.ProblemType;
-import io.quarkus.logging.Log;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 
 /** Reserve, confirm, cancel and expire: each state change and its outbox event in one transaction. */
@@ -155,8 +154,7 @@ public class ReservationService {
                     default -> Outcome.UNKNOWN_SKU;
                 };
         metrics.outcome(outcome);
-        Log.infof("reservation %s tenant=%s key=%s id=%s status=%d", outcome.tag(), tenantId, key.value(),
-                r.reservationId(), r.status());
+        OutcomeLog.info(outcome.tag(), tenantId, key.value(), r.reservationId(), "status=" + r.status());
     }
 
     @Transactional(Transactional.TxType.SUPPORTS)
@@ -206,16 +204,11 @@ public class ReservationService {
         List<Reservation> due = reservations.claimExpired(limit);
         Instant now = Instant.now();
         Map<String, SortedMap<String, Integer>> released = new TreeMap<>();
-        List<String> ids = new ArrayList<>();
         for (Reservation r : due) {
             r.quantitiesBySku().forEach((sku, qty) -> released.computeIfAbsent(r.tenantId, t -> new TreeMap<>()).merge(sku, qty, Integer::sum));
             transition(r, ReservationStatus.EXPIRED, EventType.EXPIRED, now);
-            ids.add(r.id.toString());
         }
         released.forEach(ledger::release);
-        if (!due.isEmpty()) {
-            Log.infof("reservation expired count=%d ids=%s", due.size(), ids);
-        }
         return due.size();
     }
 
@@ -224,9 +217,7 @@ public class ReservationService {
         ReservationView view = ReservationView.of(r);
         outbox.write(event, r.tenantId, r.id, now, view);
         metrics.transitionOnCommit(to);
-        if (to != ReservationStatus.EXPIRED) {
-            Log.infof("reservation %s tenant=%s key=%s id=%s", to.name().toLowerCase(), r.tenantId, r.idempotencyKey, r.id);
-        }
+        OutcomeLog.info(to.name().toLowerCase(), r.tenantId, r.idempotencyKey, r.id, null);
         return view;
     }
 

@@ -43,9 +43,11 @@ class OperationsTest {
                 .containsPattern("stockhold_reservation_transitions_total\\{.*to=\"confirmed\".*\\} [1-9]")
                 .contains("stockhold_reservation_transitions_total{to=\"expired\"")
                 .contains("stockhold_reservation_transitions_total{to=\"cancelled\"")
-                .contains("stockhold_outbox_pending ", "stockhold_outbox_dead ", "stockhold_outbox_oldest_pending_age_seconds ",
-                        "stockhold_outbox_published_total ", "stockhold_outbox_publish_failures_total{reason=\"nack\"}",
-                        "stockhold_outbox_publish_lag_seconds_bucket", "stockhold_outbox_publish_lag_seconds_count");
+                .contains("stockhold_outbox_pending{", "stockhold_outbox_dead{", "stockhold_outbox_oldest_pending_age_seconds{",
+                        "stockhold_outbox_published_total{", "stockhold_outbox_publish_failures_total{reason=\"nack\"",
+                        "stockhold_outbox_publish_lag_seconds_bucket", "stockhold_outbox_publish_lag_seconds_count",
+                        "stockhold_invariant_violations{")
+                .containsPattern("stockhold_reservations_total\\{outcome=\"created\",version=\"[^\"]+\"\\}");
     }
 
     @Test

@@ -74,6 +74,6 @@ class KafkaPublisherTest {
     private static OutboxEvent event() {
         UUID id = UUID.randomUUID();
         return new OutboxEvent(id, 1, "t", UUID.randomUUID(), "dev.stockhold.reservation.created.v1",
-                "{\"id\":\"" + id + "\"}", 0, Instant.now());
+                "{\"id\":\"" + id + "\"}", 0, Instant.now(), "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01");
     }
 }

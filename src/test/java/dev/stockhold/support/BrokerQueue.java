@@ -24,7 +24,8 @@ public final class BrokerQueue implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** One delivery as the consumer saw it. */
-    public record Delivery(String messageId, String routingKey, String contentType, Integer deliveryMode, JsonNode event) {
+    public record Delivery(String messageId, String routingKey, String contentType, Integer deliveryMode, JsonNode event,
+            String traceparent) {
         public String tenant() {
             return event.path("tenantid").asText();
         }
@@ -78,11 +79,16 @@ public final class BrokerQueue implements AutoCloseable {
                     message.getEnvelope().getRoutingKey(),
                     message.getProperties().getContentType(),
                     message.getProperties().getDeliveryMode(),
-                    JSON.readTree(new String(message.getBody(), StandardCharsets.UTF_8)))), tag -> {
+                    JSON.readTree(new String(message.getBody(), StandardCharsets.UTF_8)),
+                    header(message.getProperties().getHeaders(), "traceparent"))), tag -> {
                     });
         } catch (IOException | TimeoutException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    private static String header(Map<String, Object> headers, String name) {
+        return headers == null || headers.get(name) == null ? null : headers.get(name).toString();
     }
 
     public List<Delivery> of(String tenant) {

@@ -1,0 +1,41 @@
+package dev.stockhold.ops;
+
+import jakarta.inject.Singleton;
+import jakarta.enterprise.inject.Produces;
+
+import dev.stockhold.StockholdConfig;
+import java.time.Duration;
+
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.distribution.DistributionStatisticConfig;
+import io.micrometer.core.instrument.config.MeterFilter;
+
+/** Every metric carries the application version, so canary and stable can be compared side by side. */
+public class MetricTags {
+
+    @Produces
+    @Singleton
+    MeterFilter versionTag(StockholdConfig config) {
+        return MeterFilter.commonTags(Tags.of("version", config.version()));
+    }
+
+    /** Latency buckets for the HTTP server timer: the canary analysis takes the p99 of POST /v1/reservations from them. */
+    @Produces
+    @Singleton
+    MeterFilter httpLatencyHistogram() {
+        return new MeterFilter() {
+            @Override
+            public DistributionStatisticConfig configure(Meter.Id id, DistributionStatisticConfig config) {
+                if (!"http.server.requests".equals(id.getName())) {
+                    return config;
+                }
+                return DistributionStatisticConfig.builder()
+                        .percentilesHistogram(true)
+                        .minimumExpectedValue(Duration.ofMillis(1).toNanos() * 1.0)
+                        .maximumExpectedValue(Duration.ofSeconds(10).toNanos() * 1.0)
+                        .build().merge(config);
+            }
+        };
+    }
+}

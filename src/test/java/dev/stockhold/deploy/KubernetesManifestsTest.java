@@ -1,0 +1,244 @@
+package dev.stockhold.deploy;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.StreamSupport;
+
+import org.eclipse.microprofile.config.ConfigProvider;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+
+import dev.stockhold.support.Api;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.KubernetesResource;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import io.quarkus.test.junit.QuarkusTest;
+
+/**
+ * Renders every overlay with kustomize ({@code kubectl kustomize}) and checks the objects: built-in kinds against the
+ * Kubernetes schema (fabric8's model, with no field left unknown), Argo Rollouts and Prometheus Operator kinds
+ * against the fields they define, and everything the manifests name (probe paths, ports, env variables, metric
+ * names) against what this service really serves.
+ */
+@QuarkusTest
+class KubernetesManifestsTest {
+
+    static final ObjectMapper YAML = new YAMLMapper(new YAMLFactory());
+
+    static List<JsonNode> render(String overlay) throws IOException, InterruptedException {
+        Process kubectl = new ProcessBuilder("kubectl", "kustomize", "k8s/overlays/" + overlay).start();
+        String out = new String(kubectl.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String err = new String(kubectl.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(kubectl.waitFor()).as("kubectl kustomize %s: %s", overlay, err).isZero();
+        List<JsonNode> docs = new ArrayList<>();
+        YAML.readerFor(JsonNode.class).readValues(new YAMLFactory().createParser(out)).forEachRemaining(n -> {
+            if (n != null && !((JsonNode) n).isEmpty()) {
+                docs.add((JsonNode) n);
+            }
+        });
+        return docs;
+    }
+
+    static JsonNode one(List<JsonNode> docs, String kind) {
+        return docs.stream().filter(d -> kind.equals(d.path("kind").asText())).findFirst()
+                .orElseThrow(() -> new AssertionError("no " + kind));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = { "dev", "prod" })
+    void shouldRenderOnlyObjectsValidAgainstTheirSchema(String overlay) throws Exception {
+        List<JsonNode> docs = render(overlay);
+
+        assertThat(docs).extracting(d -> d.path("kind").asText())
+                .contains("Deployment", "Service", "ConfigMap", "Secret", "PodDisruptionBudget", "HorizontalPodAutoscaler", "ServiceAccount");
+        for (JsonNode doc : docs) {
+            String kind = doc.path("kind").asText();
+            switch (kind) {
+                case "Rollout" -> CustomResourceShapes.rollout(doc);
+                case "AnalysisTemplate" -> CustomResourceShapes.analysisTemplate(doc);
+                case "PrometheusRule" -> CustomResourceShapes.prometheusRule(doc);
+                default -> {
+                    HasMetadata typed = Serialization.unmarshal(YAML.writeValueAsString(doc), HasMetadata.class);
+                    assertThat(typed.getClass().getSimpleName()).as("%s is a known Kubernetes kind", kind).isEqualTo(kind);
+                    List<String> unknown = new ArrayList<>();
+                    unknownFields(typed, kind, unknown, new HashSet<>());
+                    assertThat(unknown).as("fields the Kubernetes schema does not define in %s", kind).isEmpty();
+                }
+            }
+        }
+    }
+
+    /** The schema check is real: a misspelt field is caught, not silently dropped as the API server would. */
+    @Test
+    void shouldCatchAFieldTheSchemaDoesNotDefine() throws Exception {
+        String typo = """
+                apiVersion: apps/v1
+                kind: Deployment
+                metadata: {name: x}
+                spec:
+                  replica: 2
+                  template:
+                    spec:
+                      containers: [{name: c, image: i, readinessProbe: {httpGet: {path: /q/health/ready, prot: 8080}}, readinesProbe: {}}]
+                """;
+        List<String> unknown = new ArrayList<>();
+
+        unknownFields(Serialization.unmarshal(typo, HasMetadata.class), "Deployment", unknown, new HashSet<>());
+
+        assertThat(String.join(" ", unknown)).contains("[replica]").contains("[readinesProbe]").contains("[prot]");
+    }
+
+    @Test
+    void shouldCanaryInProdWithTheAnalysisAndAlerts() throws Exception {
+        List<JsonNode> prod = render("prod");
+
+        JsonNode rollout = one(prod, "Rollout");
+        assertThat(rollout.at("/spec/workloadRef/name").asText()).isEqualTo("stockhold");
+        assertThat(rollout.at("/spec/strategy/canary/steps").findValuesAsText("setWeight")).containsExactly("10", "25", "50");
+        assertThat(rollout.at("/spec/strategy/canary/analysis/templates/0/templateName").asText())
+                .isEqualTo(one(prod, "AnalysisTemplate").at("/metadata/name").asText());
+        assertThat(one(prod, "HorizontalPodAutoscaler").at("/spec/scaleTargetRef/kind").asText()).isEqualTo("Rollout");
+        assertThat(one(prod, "AnalysisTemplate").at("/spec/metrics").findValuesAsText("name"))
+                .contains("error-rate", "reservation-p99-latency", "conflict-rate", "outbox-oldest-pending-age", "invariant-violations");
+        assertThat(one(prod, "PrometheusRule").at("/spec/groups/0/rules").findValuesAsText("alert"))
+                .containsExactlyInAnyOrder("StockholdDeadEvents", "StockholdOutboxBacklogOld", "StockholdInvariantViolation",
+                        "StockholdReadinessFlapping");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = { "dev", "prod" })
+    void shouldProbeAndScrapeWhatTheServiceServes(String overlay) throws Exception {
+        Deployment deployment = Serialization.unmarshal(YAML.writeValueAsString(one(render(overlay), "Deployment")), Deployment.class);
+        Container container = deployment.getSpec().getTemplate().getSpec().getContainers().get(0);
+        int port = container.getPorts().get(0).getContainerPort();
+        Map<String, String> config = YAML.convertValue(one(render(overlay), "ConfigMap").path("data"), Map.class);
+        Map<String, String> annotations = deployment.getSpec().getTemplate().getMetadata().getAnnotations();
+
+        assertThat(String.valueOf(port)).isEqualTo(config.get("QUARKUS_HTTP_PORT")).isEqualTo(annotations.get("prometheus.io/port"));
+        for (var probe : List.of(container.getStartupProbe(), container.getLivenessProbe(), container.getReadinessProbe())) {
+            assertThat(probe.getHttpGet().getPort().getStrVal()).isEqualTo(container.getPorts().get(0).getName());
+            given().get(probe.getHttpGet().getPath()).then().statusCode(200);
+        }
+        assertThat(container.getStartupProbe().getHttpGet().getPath()).isEqualTo("/q/health/started");
+        assertThat(container.getLivenessProbe().getHttpGet().getPath()).isEqualTo("/q/health/live");
+        assertThat(container.getReadinessProbe().getHttpGet().getPath()).isEqualTo("/q/health/ready");
+        given().get(annotations.get("prometheus.io/path")).then().statusCode(200);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = { "dev", "prod" })
+    void shouldRunNonRootReadOnlyWithLimits(String overlay) throws Exception {
+        Deployment deployment = Serialization.unmarshal(YAML.writeValueAsString(one(render(overlay), "Deployment")), Deployment.class);
+        var pod = deployment.getSpec().getTemplate().getSpec();
+        Container container = pod.getContainers().get(0);
+
+        assertThat(pod.getSecurityContext().getRunAsNonRoot()).isTrue();
+        assertThat(container.getSecurityContext().getReadOnlyRootFilesystem()).isTrue();
+        assertThat(container.getSecurityContext().getAllowPrivilegeEscalation()).isFalse();
+        assertThat(container.getSecurityContext().getCapabilities().getDrop()).containsExactly("ALL");
+        assertThat(container.getResources().getRequests()).containsKeys("cpu", "memory");
+        assertThat(container.getResources().getLimits()).containsKeys("cpu", "memory");
+        assertThat(container.getLifecycle().getPreStop()).isNotNull();
+        assertThat(container.getVolumeMounts()).extracting(m -> m.getMountPath()).contains("/tmp");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = { "dev", "prod" })
+    void shouldSetOnlyVariablesTheServiceReads(String overlay) throws Exception {
+        List<JsonNode> docs = render(overlay);
+        Set<String> names = new HashSet<>();
+        one(docs, "ConfigMap").path("data").fieldNames().forEachRemaining(names::add);
+        one(docs, "Secret").path("stringData").fieldNames().forEachRemaining(names::add);
+        Set<String> known = new HashSet<>();
+        for (String property : ConfigProvider.getConfig().getPropertyNames()) {
+            known.add(property.replaceAll("[^A-Za-z0-9]", "_").toUpperCase());
+        }
+        // read through @ConfigProperty with defaults, named by the contract (§8)
+        known.addAll(List.of("RABBITMQ_HOST", "RABBITMQ_PORT", "RABBITMQ_USERNAME", "RABBITMQ_PASSWORD", "MP_JWT_VERIFY_PUBLICKEY_LOCATION"));
+
+        assertThat(names).allSatisfy(name -> assertThat(known).as("%s is read by the service", name).contains(name));
+        assertThat(names).contains("QUARKUS_DATASOURCE_JDBC_URL", "QUARKUS_DATASOURCE_USERNAME", "QUARKUS_DATASOURCE_PASSWORD",
+                "MP_JWT_VERIFY_ISSUER", "MP_JWT_VERIFY_PUBLICKEY_LOCATION", "RABBITMQ_HOST");
+    }
+
+    @Test
+    void shouldQueryOnlyMetricsTheServiceExports() throws Exception {
+        Api api = Api.newTenant();
+        api.setStock("PROM-1", 1);
+        api.reserve(Api.key(), "PROM-1", 1).then().statusCode(201);
+        String exported = given().get("/q/metrics").asString();
+        List<JsonNode> prod = render("prod");
+        List<String> queries = new ArrayList<>(one(prod, "AnalysisTemplate").at("/spec/metrics").findValuesAsText("query"));
+        queries.addAll(one(prod, "PrometheusRule").at("/spec/groups/0/rules").findValuesAsText("expr"));
+        Matcher metric = Pattern.compile("\\b((?:stockhold|http_server)_[a-z_]+)\\b").matcher(String.join("\n", queries));
+        Set<String> used = new HashSet<>();
+        while (metric.find()) {
+            used.add(metric.group(1));
+        }
+
+        assertThat(used).contains("stockhold_invariant_violations", "stockhold_outbox_dead", "http_server_requests_seconds_bucket");
+        assertThat(used).allSatisfy(name -> assertThat(exported).as("metric %s", name).contains(name + "{"));
+        assertThat(exported).containsPattern("http_server_requests_seconds_bucket\\{[^}]*method=\"POST\"[^}]*uri=\"/v1/reservations\"[^}]*version=");
+    }
+
+    /** Collects every additionalProperties entry in a fabric8 object graph: fields the schema does not define. */
+    private static void unknownFields(Object node, String path, List<String> unknown, Set<Object> seen) throws Exception {
+        if (node == null || !seen.add(node) || !node.getClass().getPackageName().startsWith("io.fabric8")) {
+            return;
+        }
+        for (Method getter : node.getClass().getMethods()) {
+            if (getter.getParameterCount() != 0 || !getter.getName().startsWith("get") || getter.getName().equals("getClass")) {
+                continue;
+            }
+            Object value = getter.invoke(node);
+            if (getter.getName().equals("getAdditionalProperties") && value instanceof Map<?, ?> extra && !extra.isEmpty()) {
+                unknown.add(path + ": " + extra.keySet());
+            } else if (value instanceof KubernetesResource) {
+                unknownFields(value, path + "." + getter.getName().substring(3), unknown, seen);
+            } else if (value instanceof Collection<?> list) {
+                for (Object item : list) {
+                    unknownFields(item, path + "." + getter.getName().substring(3) + "[]", unknown, seen);
+                }
+            } else if (value instanceof Map<?, ?> map && !getter.getName().equals("getAdditionalProperties")) {
+                for (Object item : map.values()) {
+                    unknownFields(item, path + "." + getter.getName().substring(3) + "{}", unknown, seen);
+                }
+            }
+        }
+    }
+
+    static Iterable<String> fields(JsonNode node) {
+        return () -> node.fieldNames();
+    }
+
+    static Set<String> fieldSet(JsonNode node) {
+        Set<String> names = new HashSet<>();
+        StreamSupport.stream(fields(node).spliterator(), false).forEach(names::add);
+        return names;
+    }
+
+    static boolean isObject(JsonNode node) {
+        return node instanceof ObjectNode;
+    }
+}
