@@ -1,8 +1,10 @@
 package dev.stockhold.inventory;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** A stock item as the API shows it. */
 @Schema(name = "Item")
+@RegisterForReflection(ignoreNested = false)
 public record ItemView(@Schema(example = "A-1") String sku, @Schema(example = "100") long available) {
 }

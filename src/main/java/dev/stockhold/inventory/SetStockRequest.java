@@ -1,5 +1,6 @@
 package dev.stockhold.inventory;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
@@ -8,6 +9,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** Body of PUT /v1/items/{sku}: the free-to-reserve quantity. */
 @Schema(name = "SetStockRequest")
+@RegisterForReflection(ignoreNested = false)
 public record SetStockRequest(
         @Schema(required = true, minimum = "0", maximum = "1000000000", example = "100")
         @NotNull @Min(0) @Max(1_000_000_000) Long available) {

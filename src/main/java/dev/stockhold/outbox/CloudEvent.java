@@ -1,9 +1,11 @@
 package dev.stockhold.outbox;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.time.Instant;
 import java.util.UUID;
 
 /** CloudEvents 1.0 structured-mode envelope, as stored in the outbox and sent to the broker. */
+@RegisterForReflection(ignoreNested = false)
 public record CloudEvent<T>(
         String specversion,
         UUID id,

@@ -1,5 +1,6 @@
 package dev.stockhold.reservation;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -22,6 +23,7 @@ import dev.stockhold.web.ValidationFailedException;
 
 /** Body of POST /v1/reservations. */
 @Schema(name = "ReservationRequest")
+@RegisterForReflection(ignoreNested = false)
 public record ReservationRequest(
         @Schema(required = true, minItems = 1, maxItems = 100, description = "Distinct skus")
         @NotNull @Size(min = 1, max = 100) List<@Valid @NotNull Line> lines,

@@ -1,5 +1,6 @@
 package dev.stockhold.reservation;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -8,6 +9,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** The reservation body of contract §5: API responses and event data. */
 @Schema(name = "Reservation")
+@RegisterForReflection(ignoreNested = false)
 public record ReservationView(
         UUID id,
         @Schema(enumeration = { "HELD", "CONFIRMED", "CANCELLED", "EXPIRED" }) ReservationStatus status,

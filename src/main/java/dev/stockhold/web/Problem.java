@@ -1,5 +1,6 @@
 package dev.stockhold.web;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.util.List;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
@@ -13,6 +14,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
         + "insufficient-stock, invalid-reservation-state, idempotency-request-in-progress, payload-too-large, "
         + "unsupported-media-type, unknown-sku, idempotency-key-reused, service-unavailable, internal-error.")
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
+@RegisterForReflection(ignoreNested = false)
 public record Problem(
         @Schema(example = "https://stockhold.dev/problems/insufficient-stock") String type,
         String title,
