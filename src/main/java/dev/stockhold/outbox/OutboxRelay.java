@@ -77,7 +77,7 @@ public class OutboxRelay {
                 do {
                     batch = relayOnce(relayId, publisher);
                 } while (running && batch.claimed() > 0 && batch.allConfirmed());
-                signal.await(config.relay().pollInterval());
+                signal.await(config.relay().pollInterval(), config.relay().coalesce());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;

@@ -18,9 +18,14 @@ public class RelaySignal {
         }
     }
 
-    /** Waits for a nudge or the poll interval, whichever comes first. */
-    void await(Duration pollInterval) throws InterruptedException {
-        nudges.tryAcquire(pollInterval.toMillis(), TimeUnit.MILLISECONDS);
+    /**
+     * Waits for a nudge or the poll interval, whichever comes first; after a nudge, waits {@code coalesce} more so
+     * the commits of concurrent requests are claimed as one batch.
+     */
+    void await(Duration pollInterval, Duration coalesce) throws InterruptedException {
+        if (nudges.tryAcquire(pollInterval.toMillis(), TimeUnit.MILLISECONDS) && !coalesce.isZero()) {
+            Thread.sleep(coalesce.toMillis());
+        }
         nudges.drainPermits();
     }
 }
