@@ -19,6 +19,8 @@ public interface StockholdConfig {
 
     Audit audit();
 
+    Limits limits();
+
     /** Version tag on every metric, so a canary can be compared with the stable version. */
     @WithDefault("${quarkus.application.version:unknown}")
     String version();
@@ -139,5 +141,11 @@ public interface StockholdConfig {
         /** Skus audited per run; the sample rotates through all skus. */
         @WithDefault("200")
         int sampleSize();
+    }
+
+    interface Limits {
+        /** Requests one tenant may have in progress per replica; 0 turns the limit off (the dev default). */
+        @WithDefault("64")
+        int perTenantConcurrency();
     }
 }

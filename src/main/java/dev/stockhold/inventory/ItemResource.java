@@ -23,6 +23,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import dev.stockhold.security.CurrentTenant;
 import dev.stockhold.security.Roles;
+import dev.stockhold.security.TenantLimited;
 import dev.stockhold.web.Problem;
 import dev.stockhold.web.ProblemType;
 import dev.stockhold.web.StrictJson;
@@ -30,11 +31,14 @@ import dev.stockhold.web.StrictJson;
 /** PUT/GET /v1/items/{sku}: the tenant's free-to-reserve stock. */
 @Path("/v1/items/{sku}")
 @Produces(MediaType.APPLICATION_JSON)
+@TenantLimited
 @Tag(name = "items")
 @SecurityScheme(securitySchemeName = "jwt", type = SecuritySchemeType.HTTP, scheme = "bearer", bearerFormat = "JWT",
         description = "RS256 JWT with claims tenant_id and groups (reservations, inventory-admin, ops)")
 @SecurityRequirement(name = "jwt")
 @APIResponse(responseCode = "400", description = "validation-failed (sku format or body), malformed-request",
+        content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+@APIResponse(responseCode = "429", description = "too-many-requests: the tenant is at its concurrency limit (Retry-After)",
         content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
 @APIResponse(responseCode = "401", description = "unauthorized: no, invalid or expired token, or no tenant_id",
         content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))

@@ -21,6 +21,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import dev.stockhold.security.CurrentTenant;
 import dev.stockhold.security.Roles;
+import dev.stockhold.security.TenantLimited;
 import dev.stockhold.web.Problem;
 import dev.stockhold.web.ProblemException;
 import dev.stockhold.web.ProblemType;
@@ -29,8 +30,11 @@ import dev.stockhold.web.ProblemType;
 @Path("/v1/admin/outbox")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed(Roles.OPS)
+@TenantLimited
 @Tag(name = "outbox-admin")
 @SecurityRequirement(name = "jwt")
+@APIResponse(responseCode = "429", description = "too-many-requests: the tenant is at its concurrency limit (Retry-After)",
+        content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
 @APIResponse(responseCode = "401", description = "unauthorized",
         content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
 @APIResponse(responseCode = "403", description = "forbidden: the token lacks the role ops",

@@ -30,6 +30,7 @@ import dev.stockhold.idempotency.IdempotencyKey;
 import dev.stockhold.idempotency.StoredResponse;
 import dev.stockhold.security.CurrentTenant;
 import dev.stockhold.security.Roles;
+import dev.stockhold.security.TenantLimited;
 import dev.stockhold.web.Problem;
 import dev.stockhold.web.ProblemType;
 import dev.stockhold.web.StrictJson;
@@ -38,8 +39,11 @@ import dev.stockhold.web.StrictJson;
 @Path("/v1/reservations")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed(Roles.RESERVATIONS)
+@TenantLimited
 @Tag(name = "reservations")
 @SecurityRequirement(name = "jwt")
+@APIResponse(responseCode = "429", description = "too-many-requests: the tenant is at its concurrency limit (Retry-After)",
+        content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
 @APIResponse(responseCode = "401", description = "unauthorized: no, invalid or expired token, or no tenant_id",
         content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
 @APIResponse(responseCode = "403", description = "forbidden: the token lacks the role reservations",

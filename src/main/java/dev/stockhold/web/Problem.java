@@ -12,7 +12,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
         + "malformed-request, validation-failed, idempotency-key-missing, idempotency-key-invalid, unauthorized, "
         + "forbidden, not-found, item-not-found, reservation-not-found, outbox-event-not-found, method-not-allowed, not-acceptable, "
         + "insufficient-stock, invalid-reservation-state, idempotency-request-in-progress, payload-too-large, "
-        + "unsupported-media-type, unknown-sku, idempotency-key-reused, service-unavailable, internal-error.")
+        + "unsupported-media-type, too-many-requests, unknown-sku, idempotency-key-reused, service-unavailable, internal-error.")
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 @RegisterForReflection(ignoreNested = false)
 public record Problem(

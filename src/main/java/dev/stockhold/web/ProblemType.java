@@ -21,6 +21,7 @@ public enum ProblemType {
     IDEMPOTENCY_REQUEST_IN_PROGRESS("idempotency-request-in-progress", "A request with this Idempotency-Key is in progress", 409),
     PAYLOAD_TOO_LARGE("payload-too-large", "Request body too large", 413),
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", "Unsupported media type", 415),
+    TOO_MANY_REQUESTS("too-many-requests", "Too many requests in progress for this tenant", 429),
     UNKNOWN_SKU("unknown-sku", "Unknown sku", 422),
     IDEMPOTENCY_KEY_REUSED("idempotency-key-reused", "Idempotency-Key reused with a different request", 422),
     SERVICE_UNAVAILABLE("service-unavailable", "Service temporarily unavailable", 503),

@@ -48,9 +48,9 @@ class AuthenticationTest {
 
     @Test
     void shouldRefuseAnExpiredTokenOrAnotherIssuer() {
-        String expired = Jwt.issuer(Tokens.ISSUER).claim("tenant_id", "x").groups("reservations")
+        String expired = Jwt.issuer(Tokens.ISSUER).subject("attacker").claim("tenant_id", "x").groups("reservations")
                 .issuedAt(System.currentTimeMillis() / 1000 - 7200).expiresAt(System.currentTimeMillis() / 1000 - 3600).sign();
-        String otherIssuer = Jwt.issuer("https://evil.example").claim("tenant_id", "x").groups("reservations")
+        String otherIssuer = Jwt.issuer("https://evil.example").subject("attacker").claim("tenant_id", "x").groups("reservations")
                 .expiresIn(Duration.ofMinutes(5)).sign();
 
         given().auth().oauth2(expired).get("/v1/items/A-1").then().statusCode(401);
@@ -60,7 +60,7 @@ class AuthenticationTest {
     @ParameterizedTest
     @ValueSource(strings = { "", "has space", "semi;colon", "a-tenant-id-that-is-much-longer-than-sixty-four-characters-long-xx" })
     void shouldRefuseATokenWithoutAValidTenant(String tenant) {
-        String token = Jwt.issuer(Tokens.ISSUER).claim("tenant_id", tenant).groups(Set.of("reservations", "inventory-admin"))
+        String token = Jwt.issuer(Tokens.ISSUER).subject("attacker").claim("tenant_id", tenant).groups(Set.of("reservations", "inventory-admin"))
                 .expiresIn(Duration.ofMinutes(5)).sign();
 
         given().auth().oauth2(token).get("/v1/items/A-1").then().statusCode(401);
@@ -68,7 +68,7 @@ class AuthenticationTest {
 
     @Test
     void shouldRefuseATokenWithoutTenantClaim() {
-        String token = Jwt.issuer(Tokens.ISSUER).groups("inventory-admin").expiresIn(Duration.ofMinutes(5)).sign();
+        String token = Jwt.issuer(Tokens.ISSUER).subject("attacker").groups("inventory-admin").expiresIn(Duration.ofMinutes(5)).sign();
 
         given().auth().oauth2(token).get("/v1/items/A-1").then().statusCode(401);
     }
