@@ -4,6 +4,7 @@ import java.time.Instant;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.stockhold.Batches;
 import dev.stockhold.StockholdConfig;
 import io.quarkus.logging.Log;
 import io.quarkus.scheduler.Scheduled;
@@ -29,12 +30,7 @@ public class IdempotencyPurgeJob {
     /** @return how many keys were deleted */
     public int purgeOlderThan(Instant cutoff) {
         int batch = config.idempotency().purgeBatchSize();
-        int total = 0;
-        int deleted;
-        do {
-            deleted = store.purgeBatch(cutoff, batch);
-            total += deleted;
-        } while (deleted == batch);
+        int total = Batches.drain(batch, () -> store.purgeBatch(cutoff, batch));
         if (total > 0) {
             Log.infof("Purged %d idempotency keys created before %s", total, cutoff);
         }

@@ -12,8 +12,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import jakarta.enterprise.context.ApplicationScoped;
-
-import io.quarkus.runtime.Startup;
 import jakarta.transaction.Transactional;
 
 import dev.stockhold.StockholdConfig;
@@ -21,6 +19,7 @@ import io.agroal.api.AgroalDataSource;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.logging.Log;
 import io.quarkus.scheduler.Scheduled;
+import io.quarkus.runtime.Startup;
 
 /**
  * Audits conservation (I2): for each sku, available + quantities HELD or CONFIRMED must equal the total admins put in.

@@ -4,6 +4,7 @@ import java.time.Instant;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.stockhold.Batches;
 import dev.stockhold.StockholdConfig;
 import io.quarkus.logging.Log;
 import io.quarkus.scheduler.Scheduled;
@@ -40,12 +41,7 @@ public class OutboxMaintenance {
     /** Deletes published rows in small batches so the table does not bloat and no transaction grows large. */
     public int deletePublishedBefore(Instant cutoff) {
         int batch = config.outbox().cleanupBatchSize();
-        int total = 0;
-        int deleted;
-        do {
-            deleted = store.deletePublishedBefore(cutoff, batch);
-            total += deleted;
-        } while (deleted == batch);
+        int total = Batches.drain(batch, () -> store.deletePublishedBefore(cutoff, batch));
         if (total > 0) {
             Log.infof("Deleted %d published outbox events older than %s", total, cutoff);
         }

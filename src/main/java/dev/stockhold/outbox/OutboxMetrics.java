@@ -7,10 +7,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import io.quarkus.runtime.Startup;
-
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import io.quarkus.runtime.Startup;
 
 /** The outbox metrics of contract §8. Gauges are refreshed by {@link OutboxMaintenance}, not on every scrape. */
 @ApplicationScoped

@@ -8,14 +8,13 @@ import java.time.Instant;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.transaction.Status;
-import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.stockhold.AfterCommit;
 import io.agroal.api.AgroalDataSource;
 
 /**
@@ -76,17 +75,6 @@ public class OutboxWriter {
             return;
         }
         transactions.putResource(NUDGE_REGISTERED, Boolean.TRUE);
-        transactions.registerInterposedSynchronization(new Synchronization() {
-            @Override
-            public void beforeCompletion() {
-            }
-
-            @Override
-            public void afterCompletion(int status) {
-                if (status == Status.STATUS_COMMITTED) {
-                    relay.nudge();
-                }
-            }
-        });
+        AfterCommit.run(transactions, relay::nudge);
     }
 }

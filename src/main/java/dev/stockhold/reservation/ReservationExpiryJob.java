@@ -2,6 +2,7 @@ package dev.stockhold.reservation;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import dev.stockhold.Batches;
 import dev.stockhold.StockholdConfig;
 import io.quarkus.scheduler.Scheduled;
 
@@ -26,12 +27,6 @@ public class ReservationExpiryJob {
     /** Expires batches until none is full. @return how many reservations expired */
     public int expireDue() {
         int batch = config.reservations().expiryBatchSize();
-        int total = 0;
-        int expired;
-        do {
-            expired = service.expireBatch(batch);
-            total += expired;
-        } while (expired == batch);
-        return total;
+        return Batches.drain(batch, () -> service.expireBatch(batch));
     }
 }

@@ -1,13 +1,11 @@
 package dev.stockhold.reservation;
 
 import jakarta.enterprise.context.ApplicationScoped;
-
-import io.quarkus.runtime.Startup;
-import jakarta.transaction.Status;
-import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 
+import dev.stockhold.AfterCommit;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.runtime.Startup;
 
 /** {@code stockhold_reservations_total{outcome}} and {@code stockhold_reservation_transitions_total{to}}. */
 @ApplicationScoped
@@ -45,17 +43,7 @@ public class ReservationMetrics {
 
     /** Counts a transition made in the current transaction, once that transaction has committed. */
     public void transitionOnCommit(ReservationStatus to) {
-        transactions.registerInterposedSynchronization(new Synchronization() {
-            @Override
-            public void beforeCompletion() {
-            }
-
-            @Override
-            public void afterCompletion(int status) {
-                if (status == Status.STATUS_COMMITTED) {
-                    registry.counter("stockhold.reservation.transitions", "to", to.name().toLowerCase()).increment();
-                }
-            }
-        });
+        AfterCommit.run(transactions,
+                () -> registry.counter("stockhold.reservation.transitions", "to", to.name().toLowerCase()).increment());
     }
 }
