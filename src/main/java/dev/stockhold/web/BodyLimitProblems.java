@@ -8,10 +8,12 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import io.quarkus.runtime.configuration.MemorySize;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
 
 /**
- * Bodies over {@code quarkus.http.limits.max-body-size} are refused by the HTTP layer before JAX-RS runs; this
- * makes that refusal a problem+json 413 like every other error instead of an empty body.
+ * Request bodies at the HTTP layer, before JAX-RS runs: API bodies are buffered on the event loop so slow clients
+ * never hold a worker thread, and bodies over {@code quarkus.http.limits.max-body-size} get a problem+json 413 like
+ * every other error instead of an empty one.
  */
 public class BodyLimitProblems {
 
@@ -34,6 +36,16 @@ public class BodyLimitProblems {
                 ctx.next();
             }
         });
+        // Bodies of the API are read whole on the event loop (non-blocking) before a worker thread is taken: a client
+        // that trickles its body, or never finishes it, holds no worker and is cut off by quarkus.http.read-timeout.
+        BodyHandler buffer = BodyHandler.create(false).setBodyLimit(limit).setHandleFileUploads(false);
+        router.route("/v1/*").order(-2).handler(ctx -> {
+            if (hasBody(ctx)) {
+                buffer.handle(ctx);
+            } else {
+                ctx.next(); // nothing to wait for; REST reads the empty body itself
+            }
+        });
         // A chunked body that grows past the limit fails the route with 413 while it is read.
         router.route().order(-3).failureHandler(ctx -> {
             if (ctx.statusCode() == 413 && !ctx.response().headWritten()) {
@@ -42,6 +54,14 @@ public class BodyLimitProblems {
                 ctx.next();
             }
         });
+    }
+
+    private static boolean hasBody(RoutingContext ctx) {
+        String length = ctx.request().getHeader(HttpHeaders.CONTENT_LENGTH);
+        if (length != null) {
+            return !length.trim().equals("0");
+        }
+        return ctx.request().getHeader("Transfer-Encoding") != null;
     }
 
     private boolean exceeds(String contentLength) {
