@@ -6,6 +6,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import io.quarkus.runtime.configuration.MemorySize;
+import io.vertx.core.http.HttpClosedException;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
@@ -48,6 +49,9 @@ public class BodyLimitProblems {
         });
         // A chunked body that grows past the limit fails the route with 413 while it is read.
         router.route().order(-3).failureHandler(ctx -> {
+            if (ctx.failure() instanceof HttpClosedException) {
+                return; // the client went away mid-body: nobody to answer, nothing to log as a server error
+            }
             if (ctx.statusCode() == 413 && !ctx.response().headWritten()) {
                 refuse(ctx);
             } else {
