@@ -22,7 +22,8 @@ public class IdempotencyPurgeJob {
     }
 
     @Scheduled(every = "${stockhold.idempotency.purge-interval:1m}", delayed = "10s",
-            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void run() {
         purgeOlderThan(Instant.now().minus(config.idempotency().retention()));
     }

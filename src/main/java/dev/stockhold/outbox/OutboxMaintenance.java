@@ -24,7 +24,8 @@ public class OutboxMaintenance {
     }
 
     @Scheduled(every = "${stockhold.relay.lease-sweep-interval:10s}", delayed = "5s",
-            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void sweepExpiredLeases() {
         int swept = store.sweepExpiredLeases();
         if (swept > 0) {
@@ -33,7 +34,8 @@ public class OutboxMaintenance {
     }
 
     @Scheduled(every = "${stockhold.outbox.cleanup-interval:1h}", delayed = "30s",
-            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void cleanup() {
         deletePublishedBefore(Instant.now().minus(config.outbox().retention()));
     }
@@ -48,7 +50,8 @@ public class OutboxMaintenance {
         return total;
     }
 
-    @Scheduled(every = "${stockhold.outbox.stats-interval:5s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    @Scheduled(every = "${stockhold.outbox.stats-interval:5s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void refreshGauges() {
         metrics.refresh(store.stats(null));
     }

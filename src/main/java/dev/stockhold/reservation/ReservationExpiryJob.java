@@ -19,7 +19,8 @@ public class ReservationExpiryJob {
     }
 
     @Scheduled(every = "${stockhold.reservations.expiry-interval:5s}", delayed = "1s",
-            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void run() {
         expireDue();
     }
