@@ -57,7 +57,7 @@ CREATE TABLE outbox_events (
     tenant_id    varchar(64)  NOT NULL,
     aggregate_id uuid         NOT NULL,
     event_type   varchar(100) NOT NULL,
-    payload      text         NOT NULL, -- CloudEvents structured JSON, byte for byte as published
+    payload      jsonb        NOT NULL,
     status       varchar(16)  NOT NULL DEFAULT 'PENDING',
     attempts     integer      NOT NULL DEFAULT 0,
     available_at timestamptz  NOT NULL DEFAULT now(),
