@@ -7,16 +7,22 @@ import static org.hamcrest.Matchers.equalTo;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.stockhold.support.GeneratedIssuer;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusIntegrationTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
+import io.smallrye.jwt.build.Jwt;
+import io.smallrye.jwt.util.KeyUtils;
 
 /** The packaged jar ({@code target/quarkus-app/quarkus-run.jar}, prod profile) against the same PostgreSQL. */
 @QuarkusIntegrationTest
@@ -45,11 +51,17 @@ class PackagedAppIT {
                 .then().statusCode(200).body("status", equalTo("CONFIRMED"));
     }
 
-    @Test
-    void shouldRefuseTokensSignedWithTheRepositoryKeys() {
-        // the test profile's TEST-ONLY key and the dev profile's DEV-ONLY key are public: prod trusts neither
-        given().auth().oauth2(dev.stockhold.support.Tokens.allRoles("intruder")).get("/v1/items/IT-1")
-                .then().statusCode(401).contentType("application/problem+json");
+    @ParameterizedTest
+    @ValueSource(strings = { "test-jwt/TEST-ONLY-private.pem", "dev-jwt/DEV-ONLY-private.pem" })
+    void shouldRefuseTokensSignedWithTheRepositoryKeys(String key) throws Exception {
+        // the same claims and issuer the packaged app accepts from its real issuer; only the (public) key differs
+        String forged = Jwt.issuer(GeneratedIssuer.ISSUER).subject("intruder").claim("tenant_id", "intruder")
+                .groups(Set.of("reservations", "inventory-admin")).expiresIn(Duration.ofMinutes(5))
+                .sign(KeyUtils.readPrivateKey(key));
+        String genuine = GeneratedIssuer.token("intruder", "reservations", "inventory-admin");
+
+        given().auth().oauth2(genuine).get("/v1/items/IT-1").then().statusCode(404);
+        given().auth().oauth2(forged).get("/v1/items/IT-1").then().statusCode(401).contentType("application/problem+json");
     }
 
     @Test
