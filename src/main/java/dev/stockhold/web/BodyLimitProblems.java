@@ -7,6 +7,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import io.quarkus.runtime.configuration.MemorySize;
 import io.vertx.core.http.HttpClosedException;
+import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
@@ -39,9 +40,11 @@ public class BodyLimitProblems {
         });
         // Bodies of the API are read whole on the event loop (non-blocking) before a worker thread is taken: a client
         // that trickles its body, or never finishes it, holds no worker and is cut off by quarkus.http.read-timeout.
+        // HTTP/1.x only: REST pauses every request it takes over, which an HTTP/2 stream refuses once its body was
+        // read (IllegalStateException, a 500). HTTP/2 has per-stream flow control and REST reads those bodies itself.
         BodyHandler buffer = BodyHandler.create(false).setBodyLimit(limit).setHandleFileUploads(false);
         router.route("/v1/*").order(-2).handler(ctx -> {
-            if (hasBody(ctx)) {
+            if (hasBody(ctx) && ctx.request().version() != HttpVersion.HTTP_2) {
                 buffer.handle(ctx);
             } else {
                 ctx.next(); // nothing to wait for; REST reads the empty body itself
