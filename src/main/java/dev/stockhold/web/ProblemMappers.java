@@ -4,6 +4,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 
+import jakarta.transaction.RollbackException;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.ws.rs.WebApplicationException;
@@ -81,8 +82,18 @@ public class ProblemMappers {
         return builder.build();
     }
 
+    /** The detail of a 503 after an interrupted commit; clients treat it like a lost response. */
+    public static final String OUTCOME_UNKNOWN = "The database failed while committing; the outcome is unknown."
+            + " Retry with the same Idempotency-Key (or read the reservation) to learn it";
+
     @ServerExceptionMapper(priority = 6000)
     public Response unexpected(Throwable e) {
+        if (isInterruptedCommit(e)) {
+            Log.warnf("Commit interrupted by a database failure, outcome unknown: %s", rootMessage(e));
+            return responses.builder(Problem.of(ProblemType.SERVICE_UNAVAILABLE, OUTCOME_UNKNOWN))
+                    .header(HttpHeaders.RETRY_AFTER, "1")
+                    .build();
+        }
         if (isTransientDatabaseFailure(e)) {
             Log.warnf("Request rolled back by a transient database failure: %s", rootMessage(e));
             return responses.builder(Problem.of(ProblemType.SERVICE_UNAVAILABLE,
@@ -105,6 +116,20 @@ public class ProblemMappers {
             case FORBIDDEN -> "The token lacks the role this operation needs";
             default -> "The request could not be processed";
         };
+    }
+
+    /**
+     * The connection failed during COMMIT (a PostgreSQL restart does this): the transaction manager reports a
+     * rollback, but the database may have committed before the connection went (the chaos run caught exactly that).
+     * Nobody can know here; the caller learns the outcome by retrying with the same key (or GET / confirm again).
+     */
+    static boolean isInterruptedCommit(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof RollbackException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Connection loss, deadlock, serialization failure, lock timeout, admin shutdown: rolled back, safe to retry. */

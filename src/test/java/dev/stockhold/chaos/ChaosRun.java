@@ -1,0 +1,268 @@
+package dev.stockhold.chaos;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
+
+import dev.stockhold.chaos.ChaosSettings.Fault;
+import dev.stockhold.chaos.ClientLog.Operation;
+import io.smallrye.jwt.build.Jwt;
+
+/**
+ * A Jepsen-style run: two replicas of the packaged service on one fresh database and the local RabbitMQ, a
+ * deduplicating consumer, concurrent clients and real faults; then, once the relay has drained, the invariant
+ * checker. {@code bash bench/chaos} runs {@link ChaosSettings#full()}; ChaosIT runs {@link ChaosSettings#quick()}.
+ */
+public final class ChaosRun {
+
+    private static final String ISSUER = "https://chaos.stockhold/issuer";
+    private static final Duration DRAIN_TIMEOUT = Duration.ofMinutes(3);
+
+    /** The outcome of one run: what was done, what was injected, what the checker found. */
+    public record Report(ChaosSettings settings, String tenant, String database, ClientLog clients,
+            Map<Fault, Integer> faults, List<String> timeline, Duration drain, InvariantChecker.Result result,
+            String failure) {
+
+        public boolean passed() {
+            return failure == null && result != null && result.passed();
+        }
+
+        public String table() {
+            StringBuilder t = new StringBuilder();
+            t.append(String.format("chaos run: load for at least %d s and until the last fault is over, 2 replicas, %d clients, tenant %s, database %s%n",
+                    settings.duration().toSeconds(), settings.clients(), tenant, database));
+            row(t, "check", "value");
+            t.append("|---|---|\n");
+            row(t, "operations (HTTP requests)", clients.requests());
+            clients.operations.forEach((op, n) -> row(t, "  " + op.name().toLowerCase().replace('_', ' '), n.sum()));
+            row(t, "answers by status", clients.statuses.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                    .map(e -> e.getKey() + ": " + e.getValue().sum()).collect(Collectors.joining(", ")));
+            row(t, "no answer (dropped, reset, timed out): outcome unknown, key retried", clients.noAnswer.sum());
+            row(t, "connections refused by a dead replica (sent to the other)", clients.refused.sum());
+            for (Fault fault : Fault.values()) {
+                row(t, "fault: " + fault.description + (fault == Fault.STOP_BROKER
+                        ? " " + settings.brokerOutage().toSeconds() + " s" : ""), faults.getOrDefault(fault, 0));
+            }
+            row(t, "fault: client dropped its connection after sending",
+                    clients.operations.get(Operation.DROPPED_CONNECTION).sum());
+            if (result != null) {
+                row(t, "reservations by final status", result.reservationsByStatus());
+                row(t, "outbox events written", result.outboxEvents());
+                row(t, "deliveries received (with duplicates)", result.delivered());
+                row(t, "duplicates delivered", result.duplicates());
+                row(t, "relay drained after the run in", String.format("%.1f s", drain.toMillis() / 1000.0));
+                row(t, "**events missing** (must be 0)", result.eventsMissing());
+                result.violationsByRule().forEach((rule, n) -> row(t, "violations: " + rule, n));
+                row(t, "**invariant violations** (must be 0)", result.violations().size());
+            }
+            row(t, "result", passed() ? "PASS" : "FAIL" + (failure == null ? "" : ": " + failure));
+            if (result != null) {
+                result.violations().stream().limit(30).forEach(v -> t.append("  ").append(v).append('\n'));
+                result.missingEvents().stream().limit(30).forEach(v -> t.append("  ").append(v).append('\n'));
+            }
+            timeline.forEach(line -> t.append("  fault timeline ").append(line).append('\n'));
+            return t.toString();
+        }
+
+        private static void row(StringBuilder t, String name, Object value) {
+            t.append("| ").append(name).append(" | ").append(value).append(" |\n");
+        }
+    }
+
+    private final ChaosSettings settings;
+
+    public ChaosRun(ChaosSettings settings) {
+        this.settings = settings;
+    }
+
+    public static void main(String[] args) throws Exception {
+        ChaosSettings settings = args.length > 0 && args[0].equals("--quick") ? ChaosSettings.quick() : ChaosSettings.full();
+        Report report = new ChaosRun(settings).run();
+        System.out.println(report.table());
+        System.exit(report.passed() ? 0 : 1);
+    }
+
+    public Report run() throws Exception {
+        if (!Files.exists(settings.jar())) {
+            throw new IllegalStateException(settings.jar() + " is missing: package the service first");
+        }
+        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMddHHmmss"));
+        Path work = Files.createDirectories(settings.workDir().resolve(stamp));
+        String database = "stockhold_chaos_" + stamp;
+        String tenant = "chaos-" + UUID.randomUUID().toString().substring(0, 8);
+        admin("CREATE DATABASE " + database);
+
+        KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+        generator.initialize(2048);
+        KeyPair issuer = generator.generateKeyPair();
+        Path publicKey = work.resolve("issuer.pub");
+        Files.writeString(publicKey, "-----BEGIN PUBLIC KEY-----\n"
+                + Base64.getMimeEncoder(64, "\n".getBytes()).encodeToString(issuer.getPublic().getEncoded())
+                + "\n-----END PUBLIC KEY-----\n");
+        String token = Jwt.issuer(ISSUER).subject("chaos").claim("tenant_id", tenant)
+                .groups(Set.of("reservations", "inventory-admin")).expiresIn(Duration.ofHours(2))
+                .sign(issuer.getPrivate());
+
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("QUARKUS_DATASOURCE_JDBC_URL", jdbcUrl(database));
+        env.put("QUARKUS_DATASOURCE_USERNAME", settings.pgUser());
+        env.put("QUARKUS_DATASOURCE_PASSWORD", "");
+        env.put("MP_JWT_VERIFY_PUBLICKEY_LOCATION", publicKey.toAbsolutePath().toString());
+        env.put("MP_JWT_VERIFY_ISSUER", ISSUER);
+        // a killed replica's claimed events are taken over after the lease: shorter than the 30 s default so the
+        // drain after the run is quick; still longer than the publish timeout (10 s), as it must be
+        env.put("STOCKHOLD_RELAY_LEASE", "15s");
+        List<Replica> replicas = new ArrayList<>();
+        for (int i = 0; i < settings.ports().size(); i++) {
+            String name = "replica-" + (char) ('a' + i);
+            replicas.add(new Replica(name, settings.ports().get(i), settings.jar(), work.resolve(name + ".log"), env));
+        }
+
+        ClientLog clients = new ClientLog();
+        Faults faults = new Faults(settings, replicas);
+        AtomicReference<String> failure = new AtomicReference<>();
+        Duration drained = Duration.ZERO;
+        InvariantChecker.Result result = null;
+        try (EventLog events = new EventLog()) {
+            for (Replica replica : replicas) { // one after the other: the first one migrates the fresh database
+                replica.start();
+                replica.awaitReady(Duration.ofSeconds(90));
+            }
+            Map<String, Long> stock = seed(replicas.get(0), token);
+
+            Instant until = Instant.now().plus(settings.duration());
+            Thread injector = new Thread(() -> {
+                try {
+                    faults.run();
+                } catch (Exception e) {
+                    failure.compareAndSet(null, "fault injection failed: " + e);
+                }
+            }, "chaos-faults");
+            injector.start();
+            new Clients(replicas, token, List.copyOf(stock.keySet()), clients, settings.thinkTime())
+                    .run(settings.clients(), () -> Instant.now().isBefore(until) || injector.isAlive());
+            injector.join();
+            faults.startBroker();
+
+            Instant drainStart = Instant.now();
+            try (Connection db = DriverManager.getConnection(jdbcUrl(database), settings.pgUser(), "")) {
+                drain(db, tenant, events);
+                drained = Duration.between(drainStart, Instant.now());
+                result = new InvariantChecker().check(InvariantChecker.snapshot(db, tenant), stock, clients,
+                        events.of(tenant));
+            }
+        } catch (Exception e) {
+            failure.compareAndSet(null, e.toString());
+        } finally {
+            for (Replica replica : replicas) {
+                replica.stop();
+            }
+            faults.startBroker();
+        }
+        Report report = new Report(settings, tenant, database, clients, faults.injected(), faults.timeline(), drained,
+                result, failure.get());
+        Files.writeString(work.resolve("report.md"), report.table());
+        if (report.passed()) {
+            admin("DROP DATABASE IF EXISTS " + database + " WITH (FORCE)");
+        }
+        return report;
+    }
+
+    private Map<String, Long> seed(Replica replica, String token) throws IOException, InterruptedException {
+        HttpClient http = HttpClient.newHttpClient();
+        Map<String, Long> stock = new LinkedHashMap<>();
+        for (int i = 1; i <= settings.skus(); i++) {
+            stock.put(String.format("CH-%02d", i), (long) settings.stockPerSku());
+        }
+        stock.put("HOT", (long) settings.hotStock());
+        for (Map.Entry<String, Long> item : stock.entrySet()) {
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(
+                    URI.create(replica.baseUrl() + "/v1/items/" + item.getKey()))
+                    .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
+                    .PUT(HttpRequest.BodyPublishers.ofString("{\"available\":" + item.getValue() + "}")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) {
+                throw new IllegalStateException("seeding " + item.getKey() + ": " + response.statusCode() + " " + response.body());
+            }
+        }
+        return stock;
+    }
+
+    /**
+     * Waits until the short-lived reservations have expired (so no event is written after the snapshot), nothing is
+     * pending in the outbox and the consumer has received every published event.
+     */
+    private void drain(Connection db, String tenant, EventLog events) throws SQLException, InterruptedException {
+        Instant deadline = Instant.now().plus(DRAIN_TIMEOUT);
+        while (Instant.now().isBefore(deadline)) {
+            long expiring = count(db, "SELECT count(*) FROM reservations WHERE tenant_id = ? AND status = 'HELD'"
+                    + " AND expires_at < now() + interval '60 seconds'", tenant);
+            long pending = count(db, "SELECT count(*) FROM outbox_events WHERE tenant_id = ? AND status = 'PENDING'", tenant);
+            if (expiring == 0 && pending == 0) {
+                Set<String> published = new HashSet<>();
+                try (PreparedStatement ps = db.prepareStatement(
+                        "SELECT id::text FROM outbox_events WHERE tenant_id = ? AND status = 'PUBLISHED'")) {
+                    ps.setString(1, tenant);
+                    try (ResultSet rs = ps.executeQuery()) {
+                        while (rs.next()) {
+                            published.add(rs.getString(1));
+                        }
+                    }
+                }
+                events.of(tenant).forEach(r -> published.remove(r.eventId()));
+                if (published.isEmpty()) {
+                    return;
+                }
+            }
+            Thread.sleep(500);
+        }
+    }
+
+    private static long count(Connection db, String sql, String tenant) throws SQLException {
+        try (PreparedStatement ps = db.prepareStatement(sql)) {
+            ps.setString(1, tenant);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    private String jdbcUrl(String database) {
+        return "jdbc:postgresql://" + settings.pgHost() + ":" + settings.pgPort() + "/" + database;
+    }
+
+    private void admin(String sql) throws SQLException {
+        try (Connection c = DriverManager.getConnection(jdbcUrl("postgres"), settings.pgUser(), "");
+                Statement s = c.createStatement()) {
+            s.execute(sql);
+        }
+    }
+
+}

@@ -1,0 +1,54 @@
+package dev.stockhold.chaos;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * One chaos run's shape: how long the clients run, how many there are and which faults are injected, in order.
+ * {@link #full()} is {@code bench/chaos}; {@link #quick()} is the version in {@code ./mvnw verify} (ChaosIT).
+ */
+public record ChaosSettings(Duration duration, int clients, List<Fault> faults, Duration brokerOutage, Duration faultGap,
+        Duration thinkTime, String pgHost, int pgPort, String pgUser, Path jar, Path workDir, List<Integer> ports, int skus, int stockPerSku,
+        int hotStock) {
+
+    /** The faults the run injects besides the clients' own dropped connections. */
+    public enum Fault {
+        KILL_REPLICA("kill -9 of a replica, then restart"),
+        RESTART_POSTGRES("PostgreSQL restart (pg_ctlcluster restart)"),
+        STOP_BROKER("RabbitMQ stopped, then started");
+
+        final String description;
+
+        Fault(String description) {
+            this.description = description;
+        }
+    }
+
+    public static ChaosSettings full() {
+        return defaults(Duration.ofSeconds(120), 12, List.of(Fault.KILL_REPLICA, Fault.STOP_BROKER, Fault.RESTART_POSTGRES,
+                Fault.KILL_REPLICA, Fault.STOP_BROKER, Fault.RESTART_POSTGRES, Fault.KILL_REPLICA), Duration.ofSeconds(20));
+    }
+
+    public static ChaosSettings quick() {
+        return defaults(Duration.ofSeconds(30), 8, List.of(Fault.STOP_BROKER, Fault.KILL_REPLICA), Duration.ofSeconds(10));
+    }
+
+    private static ChaosSettings defaults(Duration duration, int clients, List<Fault> faults, Duration outage) {
+        return new ChaosSettings(
+                Duration.ofSeconds(Long.getLong("chaos.seconds", duration.toSeconds())),
+                Integer.getInteger("chaos.clients", clients),
+                faults,
+                Duration.ofSeconds(Long.getLong("chaos.broker-outage-seconds", outage.toSeconds())),
+                Duration.ofSeconds(5),
+                // between a client's requests: the machine is not saturated, so a killed replica restarts in seconds
+                Duration.ofMillis(Long.getLong("chaos.think-ms", 10)),
+                System.getProperty("chaos.pg.host", "127.0.0.1"),
+                Integer.getInteger("chaos.pg.port", 5432),
+                System.getProperty("chaos.pg.user", "postgres"),
+                Path.of("target", "quarkus-app", "quarkus-run.jar"),
+                Path.of("target", "chaos"),
+                List.of(Integer.getInteger("chaos.port.a", 18181), Integer.getInteger("chaos.port.b", 18182)),
+                12, 2_000, 400);
+    }
+}

@@ -1,0 +1,59 @@
+package dev.stockhold.chaos;
+
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Queue;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.LongAdder;
+
+/** Everything the clients asked for and every answer they actually received. The checker's view of the clients. */
+final class ClientLog {
+
+    /** What a client sends under one Idempotency-Key: always the same body. */
+    record Intent(String key, String body, Map<String, Integer> lines) {
+    }
+
+    /** An answer to POST /v1/reservations. {@code problem} is the problem type's slug, if any. */
+    record ReserveAnswer(String key, int status, String reservationId, String problem, boolean replayed) {
+    }
+
+    /** An answer to confirm or cancel; {@code resultStatus} is the reservation status in a 200 body. */
+    record TransitionAnswer(String reservationId, String action, int status, String resultStatus, String problem) {
+    }
+
+    enum Operation {
+        RESERVE, RETRY, CONCURRENT_DUPLICATE, DROPPED_CONNECTION, CONFIRM, CANCEL
+    }
+
+    final Map<String, Intent> intents = new ConcurrentHashMap<>();
+    final Queue<ReserveAnswer> reserveAnswers = new ConcurrentLinkedQueue<>();
+    final Queue<TransitionAnswer> transitionAnswers = new ConcurrentLinkedQueue<>();
+    /** Keys with at least one attempt whose outcome the client never learned (dropped, reset, timed out). */
+    final Set<String> unansweredAttempts = ConcurrentHashMap.newKeySet();
+    final Map<Operation, LongAdder> operations = new EnumMap<>(Operation.class);
+    final Map<Integer, LongAdder> statuses = new ConcurrentHashMap<>();
+    final LongAdder noAnswer = new LongAdder();
+    /** Connections refused by a dead replica: nothing was sent, the client went to the other one. */
+    final LongAdder refused = new LongAdder();
+
+    ClientLog() {
+        for (Operation op : Operation.values()) {
+            operations.put(op, new LongAdder());
+        }
+    }
+
+    void count(Operation op) {
+        operations.get(op).increment();
+    }
+
+    void answered(int status) {
+        statuses.computeIfAbsent(status, s -> new LongAdder()).increment();
+    }
+
+    long requests() {
+        return operations.values().stream().mapToLong(LongAdder::sum).sum()
+                + operations.get(Operation.CONCURRENT_DUPLICATE).sum(); // a concurrent duplicate is two requests
+    }
+}

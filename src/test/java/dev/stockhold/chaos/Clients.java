@@ -1,0 +1,277 @@
+package dev.stockhold.chaos;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.ConnectException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.BooleanSupplier;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.stockhold.chaos.ClientLog.Intent;
+import dev.stockhold.chaos.ClientLog.Operation;
+import dev.stockhold.web.ProblemMappers;
+
+/**
+ * Concurrent clients as a careless but honest caller behaves: new reservations (some with a TTL of a few seconds, left
+ * to expire), retries of keys whose answer they never got, replays of keys they did get, the same key sent to both
+ * replicas at once, requests whose connection they drop right after sending, confirms and cancels. Any replica may be
+ * dead at any moment; a client that gets no answer treats the outcome as unknown and retries the key later.
+ */
+final class Clients {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration TIMEOUT = Duration.ofSeconds(15);
+
+    private final List<Replica> replicas;
+    private final String token;
+    private final List<String> skus;
+    private final ClientLog log;
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(2)).build();
+    private final ConcurrentLinkedDeque<String> toRetry = new ConcurrentLinkedDeque<>();
+    private final List<String> answeredKeys = new CopyOnWriteArrayList<>();
+    private final List<String> reservationIds = new CopyOnWriteArrayList<>();
+
+    private final Duration thinkTime;
+
+    Clients(List<Replica> replicas, String token, List<String> skus, ClientLog log, Duration thinkTime) {
+        this.thinkTime = thinkTime;
+        this.replicas = replicas;
+        this.token = token;
+        this.skus = skus;
+        this.log = log;
+    }
+
+    /** Runs {@code count} clients while {@code keepGoing} holds, then waits for their last requests. */
+    void run(int count, BooleanSupplier keepGoing) throws InterruptedException {
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            Thread t = new Thread(() -> loop(keepGoing), "chaos-client-" + i);
+            t.start();
+            threads.add(t);
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+    }
+
+    private void loop(BooleanSupplier keepGoing) {
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        while (keepGoing.getAsBoolean()) {
+            int dice = random.nextInt(100);
+            if (dice < 40) {
+                reserve(Operation.RESERVE, newIntent(random), replica(random));
+            } else if (dice < 52) {
+                retry(random);
+            } else if (dice < 56) {
+                concurrentDuplicate(newIntent(random));
+            } else if (dice < 62) {
+                dropConnection(newIntent(random), replica(random), random);
+            } else if (dice < 82) {
+                transition("confirm", random);
+            } else {
+                transition("cancel", random);
+            }
+            try {
+                Thread.sleep(random.nextLong(2 * thinkTime.toMillis() + 1));
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    private Replica replica(ThreadLocalRandom random) {
+        return replicas.get(random.nextInt(replicas.size()));
+    }
+
+    private Intent newIntent(ThreadLocalRandom random) {
+        Map<String, Integer> lines = new LinkedHashMap<>();
+        int count = 1 + random.nextInt(3);
+        while (lines.size() < count) {
+            lines.put(skus.get(random.nextInt(skus.size())), 1 + random.nextInt(3));
+        }
+        String linesJson = lines.entrySet().stream()
+                .map(e -> "{\"sku\":\"" + e.getKey() + "\",\"quantity\":" + e.getValue() + "}")
+                .collect(Collectors.joining(","));
+        int ttl = random.nextInt(4) == 0 ? 2 + random.nextInt(3) : 600;
+        Intent intent = new Intent("chaos-" + UUID.randomUUID(), "{\"lines\":[" + linesJson + "],\"ttlSeconds\":" + ttl + "}",
+                lines);
+        log.intents.put(intent.key(), intent);
+        return intent;
+    }
+
+    private HttpRequest reserveRequest(Intent intent, Replica replica) {
+        return HttpRequest.newBuilder(URI.create(replica.baseUrl() + "/v1/reservations"))
+                .header("Authorization", "Bearer " + token)
+                .header("Content-Type", "application/json")
+                .header("Idempotency-Key", intent.key())
+                .timeout(TIMEOUT)
+                .POST(HttpRequest.BodyPublishers.ofString(intent.body()))
+                .build();
+    }
+
+    private void reserve(Operation op, Intent intent, Replica replica) {
+        log.count(op);
+        try {
+            record(intent, send(reserveRequest(intent, replica), replica,
+                    other -> reserveRequest(intent, other)));
+        } catch (IOException e) {
+            unknownOutcome(intent);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Sends as a load balancer in front of the replicas would: a refused connection (the replica is down, nothing was
+     * sent) goes to the other replica; anything that fails after sending is an unknown outcome for the caller.
+     */
+    private HttpResponse<String> send(HttpRequest request, Replica replica, Function<Replica, HttpRequest> elsewhere)
+            throws IOException, InterruptedException {
+        try {
+            return http.send(request, HttpResponse.BodyHandlers.ofString());
+        } catch (ConnectException refused) {
+            log.refused.increment();
+            Replica other = replicas.get((replicas.indexOf(replica) + 1) % replicas.size());
+            try {
+                return http.send(elsewhere.apply(other), HttpResponse.BodyHandlers.ofString());
+            } catch (ConnectException alsoRefused) {
+                log.refused.increment();
+                Thread.sleep(100); // both down: back off like a client would
+                throw alsoRefused;
+            }
+        }
+    }
+
+    private void retry(ThreadLocalRandom random) {
+        String key = toRetry.pollFirst();
+        if (key == null && !answeredKeys.isEmpty()) {
+            key = answeredKeys.get(random.nextInt(answeredKeys.size()));
+        }
+        if (key != null) {
+            reserve(Operation.RETRY, log.intents.get(key), replica(random));
+        }
+    }
+
+    /** The same key and body to both replicas at the same moment: one executes, the other waits and replays. */
+    private void concurrentDuplicate(Intent intent) {
+        log.count(Operation.CONCURRENT_DUPLICATE);
+        List<CompletableFuture<HttpResponse<String>>> both = replicas.stream()
+                .map(r -> http.sendAsync(reserveRequest(intent, r), HttpResponse.BodyHandlers.ofString())).toList();
+        for (CompletableFuture<HttpResponse<String>> answer : both) {
+            try {
+                record(intent, answer.join());
+            } catch (RuntimeException e) {
+                unknownOutcome(intent);
+            }
+        }
+    }
+
+    /** Sends the whole request, then closes the connection without reading a byte of the answer. */
+    private void dropConnection(Intent intent, Replica replica, ThreadLocalRandom random) {
+        log.count(Operation.DROPPED_CONNECTION);
+        byte[] body = intent.body().getBytes(StandardCharsets.UTF_8);
+        String head = "POST /v1/reservations HTTP/1.1\r\n"
+                + "Host: 127.0.0.1:" + replica.port + "\r\n"
+                + "Authorization: Bearer " + token + "\r\n"
+                + "Content-Type: application/json\r\n"
+                + "Idempotency-Key: " + intent.key() + "\r\n"
+                + "Content-Length: " + body.length + "\r\n\r\n";
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("127.0.0.1", replica.port), 2_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(head.getBytes(StandardCharsets.US_ASCII));
+            out.write(body);
+            out.flush();
+            Thread.sleep(random.nextInt(20));
+        } catch (IOException e) {
+            // the replica is down: the outcome is just as unknown
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        unknownOutcome(intent);
+    }
+
+    private void unknownOutcome(Intent intent) {
+        log.noAnswer.increment();
+        log.unansweredAttempts.add(intent.key());
+        toRetry.addLast(intent.key());
+    }
+
+    private void record(Intent intent, HttpResponse<String> response) {
+        int status = response.statusCode();
+        log.answered(status);
+        JsonNode body = parse(response.body());
+        boolean replayed = response.headers().firstValue("Idempotent-Replayed").isPresent();
+        String id = status == 201 ? body.path("id").asText(null) : null;
+        log.reserveAnswers.add(new ClientLog.ReserveAnswer(intent.key(), status, id, slug(body), replayed));
+        if (status == 201 && !replayed) {
+            reservationIds.add(id);
+        }
+        if (ProblemMappers.OUTCOME_UNKNOWN.equals(body.path("detail").asText())) {
+            log.unansweredAttempts.add(intent.key()); // a commit interrupted by the database: like a lost response
+        }
+        if (status >= 500 || status == 429 || "idempotency-request-in-progress".equals(slug(body))) {
+            toRetry.addLast(intent.key()); // nothing happened (or not yet): safe and necessary to retry
+        } else {
+            answeredKeys.add(intent.key());
+        }
+    }
+
+    private void transition(String action, ThreadLocalRandom random) {
+        if (reservationIds.isEmpty()) {
+            return;
+        }
+        log.count("confirm".equals(action) ? Operation.CONFIRM : Operation.CANCEL);
+        String id = reservationIds.get(random.nextInt(reservationIds.size()));
+        Function<Replica, HttpRequest> request = replica -> HttpRequest.newBuilder(
+                URI.create(replica.baseUrl() + "/v1/reservations/" + id + "/" + action))
+                .header("Authorization", "Bearer " + token).timeout(TIMEOUT)
+                .POST(HttpRequest.BodyPublishers.noBody()).build();
+        Replica replica = replica(random);
+        try {
+            HttpResponse<String> response = send(request.apply(replica), replica, request);
+            log.answered(response.statusCode());
+            JsonNode body = parse(response.body());
+            log.transitionAnswers.add(new ClientLog.TransitionAnswer(id, action, response.statusCode(),
+                    response.statusCode() == 200 ? body.path("status").asText() : null, slug(body)));
+        } catch (IOException e) {
+            log.noAnswer.increment();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static JsonNode parse(String body) {
+        try {
+            return JSON.readTree(body == null || body.isEmpty() ? "{}" : body);
+        } catch (IOException e) {
+            return JSON.createObjectNode();
+        }
+    }
+
+    private static String slug(JsonNode body) {
+        String type = body.path("type").asText("");
+        return type.isEmpty() ? null : type.substring(type.lastIndexOf('/') + 1);
+    }
+}

@@ -1,0 +1,120 @@
+package dev.stockhold.chaos;
+
+import java.io.File;
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import dev.stockhold.chaos.ChaosSettings.Fault;
+
+/**
+ * Injects the planned faults one after another, with a gap between them, while the clients run. Each fault is a real
+ * one: SIGKILL of a replica process, a restart of the machine's PostgreSQL cluster, the RabbitMQ application stopped.
+ */
+final class Faults {
+
+    private final ChaosSettings settings;
+    private final List<Replica> replicas;
+    private final Map<Fault, Integer> injected = new EnumMap<>(Fault.class);
+    private final List<String> timeline = new ArrayList<>();
+    private Instant start = Instant.now();
+    private int kills;
+    private volatile boolean brokerStopped;
+
+    Faults(ChaosSettings settings, List<Replica> replicas) {
+        this.settings = settings;
+        this.replicas = replicas;
+    }
+
+    /** Runs the whole plan, one fault after the other, while the clients keep going. */
+    void run() throws Exception {
+        start = Instant.now();
+        Thread.sleep(settings.faultGap().toMillis());
+        for (Fault fault : settings.faults()) {
+            note("begin " + fault.description);
+            switch (fault) {
+                case KILL_REPLICA -> killAndRestart(replicas.get(kills++ % replicas.size()));
+                case RESTART_POSTGRES -> restartPostgres();
+                case STOP_BROKER -> stopBroker(settings.brokerOutage());
+            }
+            injected.merge(fault, 1, Integer::sum);
+            note("end " + fault.description);
+            Thread.sleep(settings.faultGap().toMillis());
+        }
+    }
+
+    Map<Fault, Integer> injected() {
+        return injected;
+    }
+
+    List<String> timeline() {
+        return timeline;
+    }
+
+    private void note(String what) {
+        timeline.add(String.format("%6.1fs %s", Duration.between(start, Instant.now()).toMillis() / 1000.0, what));
+    }
+
+    private void killAndRestart(Replica replica) throws Exception {
+        replica.kill();
+        note("killed " + replica.name);
+        Thread.sleep(1_000);
+        replica.start();
+        replica.awaitReady(Duration.ofSeconds(90));
+        note(replica.name + " ready again");
+    }
+
+    private void restartPostgres() throws Exception {
+        String[] versions = new File("/etc/postgresql").list();
+        if (versions == null || versions.length == 0) {
+            throw new IllegalStateException("no PostgreSQL cluster under /etc/postgresql to restart");
+        }
+        Arrays.sort(versions);
+        exec("pg_ctlcluster", "--skip-systemctl-redirect", versions[0], "main", "restart");
+        awaitExit(Duration.ofSeconds(60), "pg_isready", "-h", settings.pgHost(), "-p", Integer.toString(settings.pgPort()), "-q");
+    }
+
+    private void stopBroker(Duration outage) throws Exception {
+        brokerStopped = true;
+        exec("rabbitmqctl", "stop_app");
+        note("broker stopped");
+        Thread.sleep(outage.toMillis());
+        startBroker();
+    }
+
+    /** Also called after the run, so a failure in the middle of an outage never leaves the broker stopped. */
+    void startBroker() throws Exception {
+        if (brokerStopped) {
+            exec("rabbitmqctl", "start_app");
+            awaitExit(Duration.ofSeconds(60), "rabbitmq-diagnostics", "-q", "check_port_connectivity");
+            brokerStopped = false;
+        }
+    }
+
+    private static void exec(String... command) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            throw new IllegalStateException(String.join(" ", command) + " failed");
+        }
+    }
+
+    private static void awaitExit(Duration timeout, String... command) throws IOException, InterruptedException {
+        Instant deadline = Instant.now().plus(timeout);
+        while (Instant.now().isBefore(deadline)) {
+            Process p = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            if (p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0) {
+                return;
+            }
+            Thread.sleep(250);
+        }
+        throw new IllegalStateException(String.join(" ", command) + " did not succeed within " + timeout);
+    }
+}

@@ -1,0 +1,270 @@
+package dev.stockhold.chaos;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+
+import dev.stockhold.chaos.ClientLog.ReserveAnswer;
+import dev.stockhold.chaos.ClientLog.TransitionAnswer;
+import dev.stockhold.chaos.EventLog.Received;
+
+/**
+ * Contract invariants I1-I4 and I6 checked from the database and from what the consumer received, plus the clients'
+ * view: every answer a client did receive agrees with the final state. Reads the database directly (never the API),
+ * and trusts nothing the service computed for itself: conservation is checked against the stock the run set.
+ */
+final class InvariantChecker {
+
+    /** The database as it is after the run: the rows of one tenant. */
+    record Snapshot(Map<String, Long> available, Map<String, Long> total, Map<String, Reservation> reservations,
+            List<Event> events, Map<String, IdempotencyRecord> idempotency) {
+    }
+
+    record Reservation(String id, String status, String key, Map<String, Integer> lines) {
+    }
+
+    record Event(String id, long seq, String aggregateId, String kind, String status) {
+    }
+
+    record IdempotencyRecord(String key, int status, String reservationId) {
+    }
+
+    /** What the checker found. {@code violations} holds one line per broken rule, prefixed with its invariant. */
+    record Result(List<String> violations, Map<String, Integer> violationsByRule, List<String> missingEvents,
+            int eventsMissing, int duplicates, int delivered, int outboxEvents, Map<String, Integer> reservationsByStatus) {
+        boolean passed() {
+            return violations.isEmpty() && eventsMissing == 0;
+        }
+    }
+
+    static final List<String> RULES = List.of(
+            "I1 no negative stock",
+            "I2 conservation per sku",
+            "I3 one reservation per (tenant, key)",
+            "I4 one outbox event per state change",
+            "I6 delivered, same id, in order",
+            "answers agree with final state");
+
+    static Snapshot snapshot(Connection c, String tenant) throws SQLException {
+        Map<String, Long> available = new TreeMap<>();
+        Map<String, Long> total = new TreeMap<>();
+        query(c, "SELECT sku, available, total FROM stock_items WHERE tenant_id = ?", tenant, rs -> {
+            available.put(rs.getString(1), rs.getLong(2));
+            total.put(rs.getString(1), rs.getLong(3));
+        });
+        Map<String, Reservation> reservations = new HashMap<>();
+        query(c, "SELECT id::text, status, idempotency_key FROM reservations WHERE tenant_id = ?", tenant,
+                rs -> reservations.put(rs.getString(1), new Reservation(rs.getString(1), rs.getString(2), rs.getString(3),
+                        new LinkedHashMap<>())));
+        query(c, """
+                SELECT l.reservation_id::text, l.sku, l.quantity FROM reservation_lines l
+                  JOIN reservations r ON r.id = l.reservation_id WHERE r.tenant_id = ?""", tenant,
+                rs -> reservations.get(rs.getString(1)).lines().put(rs.getString(2), rs.getInt(3)));
+        List<Event> events = new ArrayList<>();
+        query(c, "SELECT id::text, seq, aggregate_id::text, event_type, status FROM outbox_events WHERE tenant_id = ? ORDER BY seq",
+                tenant, rs -> events.add(new Event(rs.getString(1), rs.getLong(2), rs.getString(3),
+                        rs.getString(4).split("\\.")[3], rs.getString(5))));
+        Map<String, IdempotencyRecord> idempotency = new HashMap<>();
+        query(c, "SELECT idempotency_key, status_code, reservation_id::text FROM idempotency_records WHERE tenant_id = ?",
+                tenant, rs -> idempotency.put(rs.getString(1), new IdempotencyRecord(rs.getString(1), rs.getInt(2),
+                        rs.getString(3))));
+        return new Snapshot(available, total, reservations, events, idempotency);
+    }
+
+    private interface Row {
+        void accept(ResultSet rs) throws SQLException;
+    }
+
+    private static void query(Connection c, String sql, String tenant, Row row) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, tenant);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    row.accept(rs);
+                }
+            }
+        }
+    }
+
+    private final List<String> violations = new ArrayList<>();
+    private final Map<String, Integer> byRule = new LinkedHashMap<>();
+    private final List<String> missingEvents = new ArrayList<>();
+
+    private void violation(int rule, String detail) {
+        String name = RULES.get(rule);
+        byRule.merge(name, 1, Integer::sum);
+        violations.add(name.split(" ")[0] + ": " + detail);
+    }
+
+    Result check(Snapshot db, Map<String, Long> initialStock, ClientLog clients, List<Received> received) {
+        RULES.forEach(r -> byRule.put(r, 0));
+        stock(db, initialStock);
+        keys(db);
+        events(db);
+        int missing = delivery(db, received);
+        answers(db, clients);
+        Map<String, Integer> byStatus = new TreeMap<>();
+        db.reservations().values().forEach(r -> byStatus.merge(r.status(), 1, Integer::sum));
+        int distinct = (int) received.stream().map(Received::eventId).distinct().count();
+        return new Result(List.copyOf(violations), new LinkedHashMap<>(byRule), List.copyOf(missingEvents), missing, received.size() - distinct,
+                received.size(), db.events().size(), byStatus);
+    }
+
+    private void stock(Snapshot db, Map<String, Long> initialStock) {
+        db.available().forEach((sku, available) -> {
+            if (available < 0) {
+                violation(0, sku + " has available " + available);
+            }
+        });
+        Map<String, Long> held = new HashMap<>();
+        db.reservations().values().stream().filter(r -> r.status().equals("HELD") || r.status().equals("CONFIRMED"))
+                .forEach(r -> r.lines().forEach((sku, q) -> held.merge(sku, (long) q, Long::sum)));
+        initialStock.forEach((sku, set) -> {
+            long available = db.available().getOrDefault(sku, 0L);
+            long reserved = held.getOrDefault(sku, 0L);
+            if (available + reserved != set) {
+                violation(1, sku + ": set " + set + " != available " + available + " + held/confirmed " + reserved);
+            }
+            if (!Long.valueOf(set).equals(db.total().get(sku))) {
+                violation(1, sku + ": the service's own total " + db.total().get(sku) + " != set " + set);
+            }
+        });
+        db.available().keySet().stream().filter(sku -> !initialStock.containsKey(sku))
+                .forEach(sku -> violation(1, "stock item " + sku + " that nobody set"));
+    }
+
+    private void keys(Snapshot db) {
+        Map<String, List<String>> byKey = new HashMap<>();
+        db.reservations().values().forEach(r -> byKey.computeIfAbsent(r.key(), k -> new ArrayList<>()).add(r.id()));
+        byKey.forEach((key, ids) -> {
+            if (ids.size() > 1) {
+                violation(2, "key " + key + " has " + ids.size() + " reservations " + ids);
+            }
+            IdempotencyRecord stored = db.idempotency().get(key);
+            if (stored == null || stored.status() != 201 || !ids.contains(stored.reservationId())) {
+                violation(2, "key " + key + " has reservation " + ids + " but stored outcome " + stored);
+            }
+        });
+        db.idempotency().values().stream()
+                .filter(r -> r.status() == 201 && !db.reservations().containsKey(r.reservationId()))
+                .forEach(r -> violation(2, "stored 201 for key " + r.key() + " names no reservation"));
+    }
+
+    private void events(Snapshot db) {
+        Map<String, List<String>> kinds = new HashMap<>();
+        db.events().forEach(e -> kinds.computeIfAbsent(e.aggregateId(), a -> new ArrayList<>()).add(e.kind()));
+        db.reservations().values().forEach(r -> {
+            List<String> expected = switch (r.status()) {
+                case "HELD" -> List.of("created");
+                case "CONFIRMED" -> List.of("created", "confirmed");
+                case "CANCELLED" -> List.of("created", "cancelled");
+                case "EXPIRED" -> List.of("created", "expired");
+                default -> List.of("unknown status " + r.status());
+            };
+            List<String> actual = kinds.getOrDefault(r.id(), List.of());
+            if (!actual.equals(expected)) {
+                violation(3, "reservation " + r.id() + " is " + r.status() + " with events " + actual);
+            }
+        });
+        kinds.keySet().stream().filter(id -> !db.reservations().containsKey(id))
+                .forEach(id -> violation(3, "events for a reservation that does not exist: " + id));
+    }
+
+    /** @return events written but never received */
+    private int delivery(Snapshot db, List<Received> received) {
+        Map<String, Long> firstSeen = new HashMap<>();
+        for (Received r : received) {
+            firstSeen.putIfAbsent(r.eventId(), r.position());
+            if (!r.eventId().equals(r.messageId())) {
+                violation(4, "delivery with message_id " + r.messageId() + " carries event " + r.eventId());
+            }
+        }
+        Set<String> written = new HashSet<>();
+        int missing = 0;
+        Map<String, Long> lastPosition = new HashMap<>();
+        for (Event e : db.events()) { // in seq (write) order
+            written.add(e.id());
+            Long position = firstSeen.get(e.id());
+            if (position == null) {
+                missing++;
+                missingEvents.add("missing: event " + e.id() + " (" + e.kind() + ", " + e.status() + ") never received");
+                continue;
+            }
+            Long previous = lastPosition.put(e.aggregateId(), position);
+            if (previous != null && previous > position) {
+                violation(4, "reservation " + e.aggregateId() + ": " + e.kind() + " received before an earlier event");
+            }
+        }
+        received.stream().map(Received::eventId).filter(id -> !written.contains(id)).distinct()
+                .forEach(id -> violation(4, "received event " + id + " that was never written"));
+        return missing;
+    }
+
+    private void answers(Snapshot db, ClientLog clients) {
+        Map<String, Reservation> byKey = new HashMap<>();
+        db.reservations().values().forEach(r -> byKey.put(r.key(), r));
+        Map<String, List<ReserveAnswer>> answers = new HashMap<>();
+        clients.reserveAnswers.forEach(a -> answers.computeIfAbsent(a.key(), k -> new ArrayList<>()).add(a));
+        answers.forEach((key, list) -> {
+            Reservation reservation = byKey.get(key);
+            Set<String> created = new HashSet<>();
+            boolean insufficient = false;
+            boolean onlyServerErrors = true;
+            for (ReserveAnswer a : list) {
+                Consumer<String> wrong = what -> violation(5, "key " + key + ": " + what + " " + a);
+                if (a.status() == 201) {
+                    created.add(a.reservationId());
+                } else if (a.status() == 409 && "insufficient-stock".equals(a.problem())) {
+                    insufficient = true;
+                } else if (a.status() == 500 || (a.status() < 500 && a.status() != 429
+                        && !"idempotency-request-in-progress".equals(a.problem()))) {
+                    wrong.accept("unexpected answer");
+                }
+                onlyServerErrors &= a.status() >= 500 || a.status() == 429;
+            }
+            if (created.size() > 1) {
+                violation(5, "key " + key + " answered 201 with different reservations " + created);
+            }
+            if (!created.isEmpty() && (reservation == null || !created.contains(reservation.id()))) {
+                violation(5, "key " + key + " answered 201 " + created + " but the database holds " + reservation);
+            }
+            if (reservation != null && !reservation.lines().equals(clients.intents.get(key).lines())) {
+                violation(5, "key " + key + ": reservation lines " + reservation.lines() + " != requested "
+                        + clients.intents.get(key).lines());
+            }
+            if (insufficient && (reservation != null || !created.isEmpty())) {
+                violation(5, "key " + key + ": 409 insufficient-stock hid reservation " + reservation);
+            }
+            if (onlyServerErrors && !clients.unansweredAttempts.contains(key) && reservation != null) {
+                violation(5, "key " + key + ": only 5xx/429 answers (nothing happened) yet reservation " + reservation.id());
+            }
+        });
+        byKey.keySet().stream().filter(key -> !clients.intents.containsKey(key))
+                .forEach(key -> violation(5, "reservation under key " + key + " that no client sent"));
+        for (TransitionAnswer t : clients.transitionAnswers) {
+            Reservation r = db.reservations().get(t.reservationId());
+            String target = t.action().equals("confirm") ? "CONFIRMED" : "CANCELLED";
+            String finalStatus = r == null ? null : r.status();
+            boolean agrees = switch (t.status()) {
+                case 200 -> target.equals(t.resultStatus()) && target.equals(finalStatus);
+                case 409 -> "invalid-reservation-state".equals(t.problem()) && !target.equals(finalStatus);
+                case 429, 502, 503, 504 -> true;
+                default -> false;
+            };
+            if (!agrees) {
+                violation(5, t.action() + " of " + t.reservationId() + " answered " + t.status() + " " + t.resultStatus()
+                        + " " + t.problem() + " but final status is " + finalStatus);
+            }
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package dev.stockhold.chaos;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** One Stockhold process: the packaged jar, prod profile, on its own port. */
+final class Replica {
+
+    private static final HttpClient PROBE = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+
+    final String name;
+    final int port;
+    private final Path jar;
+    private final Path log;
+    private final Map<String, String> env;
+    private volatile Process process;
+
+    Replica(String name, int port, Path jar, Path log, Map<String, String> env) {
+        this.name = name;
+        this.port = port;
+        this.jar = jar;
+        this.log = log;
+        this.env = env;
+    }
+
+    void start() throws IOException {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        ProcessBuilder builder = new ProcessBuilder(List.of(java, "-Xmx512m", "-jar", jar.toString()))
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        builder.environment().putAll(env);
+        builder.environment().put("QUARKUS_HTTP_PORT", Integer.toString(port));
+        process = builder.start();
+    }
+
+    void awaitReady(Duration timeout) throws InterruptedException {
+        Instant deadline = Instant.now().plus(timeout);
+        HttpRequest ready = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/q/health/ready"))
+                .timeout(Duration.ofSeconds(2)).build();
+        while (Instant.now().isBefore(deadline)) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException(name + " exited with " + process.exitValue() + ": see " + log);
+            }
+            try {
+                if (PROBE.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException e) {
+                // not listening yet
+            }
+            Thread.sleep(100);
+        }
+        throw new IllegalStateException(name + " not ready within " + timeout + ": see " + log);
+    }
+
+    /** SIGKILL: no shutdown hook, no graceful drain, leases and connections left as they are. */
+    void kill() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor(30, TimeUnit.SECONDS);
+    }
+
+    /** SIGTERM: graceful shutdown. */
+    void stop() throws InterruptedException {
+        Process p = process;
+        if (p != null && p.isAlive()) {
+            p.destroy();
+            if (!p.waitFor(40, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+            }
+        }
+    }
+
+    String baseUrl() {
+        return "http://127.0.0.1:" + port;
+    }
+}

@@ -1,0 +1,29 @@
+package dev.stockhold.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.sql.SQLException;
+
+import jakarta.transaction.RollbackException;
+
+import org.junit.jupiter.api.Test;
+
+import io.quarkus.arc.ArcUndeclaredThrowableException;
+
+/**
+ * A commit cut off by a database failure (seen in the chaos run during a PostgreSQL restart: the transaction manager
+ * reported a rollback, yet the confirm had committed) is answered as "outcome unknown", never as "nothing changed".
+ */
+class InterruptedCommitTest {
+
+    @Test
+    void shouldTellAnInterruptedCommitFromAFailureBeforeCommit() {
+        Throwable interrupted = new ArcUndeclaredThrowableException(new RollbackException("ARJUNA016053: Could not commit"));
+        Throwable beforeCommit = new IllegalStateException(new SQLException("terminating connection", "57P01"));
+
+        assertThat(ProblemMappers.isInterruptedCommit(interrupted)).isTrue();
+        assertThat(ProblemMappers.isInterruptedCommit(beforeCommit)).isFalse();
+        assertThat(ProblemMappers.isTransientDatabaseFailure(beforeCommit)).isTrue();
+        assertThat(ProblemMappers.isTransientDatabaseFailure(new IllegalStateException("a bug"))).isFalse();
+    }
+}
