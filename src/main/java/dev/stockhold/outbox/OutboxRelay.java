@@ -76,7 +76,9 @@ public class OutboxRelay {
                 Batch batch;
                 do {
                     batch = relayOnce(relayId, publisher);
-                } while (running && batch.claimed() > 0 && batch.allConfirmed());
+                } while (running && batch.claimed() == config.relay().batchSize() && batch.allConfirmed());
+                // a backlog is drained at once; otherwise the next claim waits for a nudge plus the coalescing
+                // window, so under load each claim and mark carries many events instead of one or two
                 signal.await(config.relay().pollInterval(), config.relay().coalesce());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();

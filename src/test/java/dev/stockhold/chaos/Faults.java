@@ -10,6 +10,10 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import com.rabbitmq.client.Connection;
+import com.rabbitmq.client.ConnectionFactory;
 
 import dev.stockhold.chaos.ChaosSettings.Fault;
 
@@ -92,9 +96,25 @@ final class Faults {
     void startBroker() throws Exception {
         if (brokerStopped) {
             exec("rabbitmqctl", "start_app");
-            awaitExit(Duration.ofSeconds(60), "rabbitmq-diagnostics", "-q", "check_port_connectivity");
+            awaitBroker(Duration.ofMinutes(3));
             brokerStopped = false;
         }
+    }
+
+    /** An AMQP connection is the test: cheaper than an Erlang CLI per try, which a loaded machine starts slowly. */
+    private static void awaitBroker(Duration timeout) throws InterruptedException {
+        ConnectionFactory factory = new ConnectionFactory();
+        factory.setHost("127.0.0.1");
+        factory.setConnectionTimeout(2_000);
+        Instant deadline = Instant.now().plus(timeout);
+        while (Instant.now().isBefore(deadline)) {
+            try (Connection c = factory.newConnection()) {
+                return;
+            } catch (IOException | TimeoutException e) {
+                Thread.sleep(250);
+            }
+        }
+        throw new IllegalStateException("RabbitMQ did not accept a connection within " + timeout);
     }
 
     private static void exec(String... command) throws IOException, InterruptedException {
