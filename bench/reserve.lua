@@ -1,5 +1,7 @@
 -- wrk script: POST /v1/reservations with a unique Idempotency-Key per request and a valid JWT.
--- Environment: BENCH_TOKEN, BENCH_WORKLOAD (uniform|hot|replay|cart), BENCH_SKUS (count), BENCH_RUN (unique prefix).
+-- Environment: BENCH_TOKEN, BENCH_WORKLOAD (uniform|hot|replay|cart|replayonly), BENCH_SKUS (count),
+-- BENCH_RUN (unique prefix), BENCH_DELAY_MS (pause per connection between requests: a paced, not saturating, load).
+-- replayonly cycles over 100 fixed keys per thread: after the first round every request is a replay.
 local token = os.getenv("BENCH_TOKEN")
 local workload = os.getenv("BENCH_WORKLOAD") or "uniform"
 local skus = tonumber(os.getenv("BENCH_SKUS") or "10000")
@@ -9,6 +11,13 @@ counter = 0
 thread_id = thread_id or 0
 statuses = {}
 local recent = {}
+local pause = tonumber(os.getenv("BENCH_DELAY_MS") or "0")
+
+if pause > 0 then
+  function delay()
+    return pause
+  end
+end
 
 function setup(thread)
   table.insert(threads, thread)
@@ -47,6 +56,11 @@ function request()
   if workload == "replay" and #recent > 0 and math.random() < 0.3 then
     local pick = recent[math.random(1, #recent)]
     key, payload = pick[1], pick[2]
+  elseif workload == "replayonly" then
+    counter = counter + 1
+    local n = counter % 100
+    key = run .. "-" .. thread_id .. "-" .. n
+    payload = '{"lines":[' .. line("SKU-" .. (1 + (thread_id * 100 + n) % skus), 1) .. ']}'
   else
     counter = counter + 1
     key = run .. "-" .. thread_id .. "-" .. counter
