@@ -21,8 +21,6 @@ public interface StockholdConfig {
 
     Limits limits();
 
-    Tokens tokens();
-
     /** Version tag on every metric, so a canary can be compared with the stable version. */
     @WithDefault("${quarkus.application.version:unknown}")
     String version();
@@ -149,19 +147,5 @@ public interface StockholdConfig {
         /** Requests one tenant may have in progress per replica; 0 turns the limit off (the dev default). */
         @WithDefault("64")
         int perTenantConcurrency();
-    }
-
-    interface Tokens {
-        /**
-         * Verified bearer tokens remembered per replica, so a client that sends the same token again skips the RS256
-         * check and claim parsing; 0 verifies every request. An entry lives at most {@link #cacheTtl()} and never past
-         * the token's {@code exp}.
-         */
-        @WithDefault("1024")
-        int cacheSize();
-
-        /** How long a verification is reused; bounds how long a token keeps working after its key is rotated out. */
-        @WithDefault("60s")
-        Duration cacheTtl();
     }
 }
