@@ -32,6 +32,7 @@ import java.util.stream.Collectors;
 
 import dev.stockhold.chaos.ChaosSettings.Fault;
 import dev.stockhold.chaos.ClientLog.Operation;
+import dev.stockhold.support.BrokerQueue;
 import io.smallrye.jwt.build.Jwt;
 
 /**
@@ -149,7 +150,7 @@ public final class ChaosRun {
         AtomicReference<String> failure = new AtomicReference<>();
         Duration drained = Duration.ZERO;
         InvariantChecker.Result result = null;
-        try (EventLog events = new EventLog()) {
+        try (BrokerQueue events = new BrokerQueue()) {
             for (Replica replica : replicas) { // one after the other: the first one migrates the fresh database
                 replica.start();
                 replica.awaitReady(Duration.ofSeconds(90));
@@ -218,7 +219,7 @@ public final class ChaosRun {
      * Waits until the short-lived reservations have expired (so no event is written after the snapshot), nothing is
      * pending in the outbox and the consumer has received every published event.
      */
-    private void drain(Connection db, String tenant, EventLog events) throws SQLException, InterruptedException {
+    private void drain(Connection db, String tenant, BrokerQueue events) throws SQLException, InterruptedException {
         Instant deadline = Instant.now().plus(DRAIN_TIMEOUT);
         while (Instant.now().isBefore(deadline)) {
             long expiring = count(db, "SELECT count(*) FROM reservations WHERE tenant_id = ? AND status = 'HELD'"
@@ -235,7 +236,7 @@ public final class ChaosRun {
                         }
                     }
                 }
-                events.of(tenant).forEach(r -> published.remove(r.eventId()));
+                events.of(tenant).forEach(d -> published.remove(d.eventId()));
                 if (published.isEmpty()) {
                     return;
                 }

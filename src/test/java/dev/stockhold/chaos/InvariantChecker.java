@@ -16,7 +16,7 @@ import java.util.function.Consumer;
 
 import dev.stockhold.chaos.ClientLog.ReserveAnswer;
 import dev.stockhold.chaos.ClientLog.TransitionAnswer;
-import dev.stockhold.chaos.EventLog.Received;
+import dev.stockhold.support.BrokerQueue.Delivery;
 
 /**
  * Contract invariants I1-I4 and I6 checked from the database and from what the consumer received, plus the clients'
@@ -106,7 +106,7 @@ final class InvariantChecker {
         violations.add(name.split(" ")[0] + ": " + detail);
     }
 
-    Result check(Snapshot db, Map<String, Long> initialStock, ClientLog clients, List<Received> received) {
+    Result check(Snapshot db, Map<String, Long> initialStock, ClientLog clients, List<Delivery> received) {
         RULES.forEach(r -> byRule.put(r, 0));
         stock(db, initialStock);
         keys(db);
@@ -115,7 +115,7 @@ final class InvariantChecker {
         answers(db, clients);
         Map<String, Integer> byStatus = new TreeMap<>();
         db.reservations().values().forEach(r -> byStatus.merge(r.status(), 1, Integer::sum));
-        int distinct = (int) received.stream().map(Received::eventId).distinct().count();
+        int distinct = (int) received.stream().map(Delivery::eventId).distinct().count();
         return new Result(List.copyOf(violations), new LinkedHashMap<>(byRule), List.copyOf(missingEvents), missing, received.size() - distinct,
                 received.size(), db.events().size(), byStatus);
     }
@@ -180,13 +180,14 @@ final class InvariantChecker {
                 .forEach(id -> violation(3, "events for a reservation that does not exist: " + id));
     }
 
-    /** @return events written but never received */
-    private int delivery(Snapshot db, List<Received> received) {
+    /** @return events written but never received; {@code received} is in the order the consumer got them */
+    private int delivery(Snapshot db, List<Delivery> received) {
         Map<String, Long> firstSeen = new HashMap<>();
-        for (Received r : received) {
-            firstSeen.putIfAbsent(r.eventId(), r.position());
-            if (!r.eventId().equals(r.messageId())) {
-                violation(4, "delivery with message_id " + r.messageId() + " carries event " + r.eventId());
+        for (int position = 0; position < received.size(); position++) {
+            Delivery d = received.get(position);
+            firstSeen.putIfAbsent(d.eventId(), (long) position);
+            if (!d.eventId().equals(d.messageId())) {
+                violation(4, "delivery with message_id " + d.messageId() + " carries event " + d.eventId());
             }
         }
         Set<String> written = new HashSet<>();
@@ -205,7 +206,7 @@ final class InvariantChecker {
                 violation(4, "reservation " + e.aggregateId() + ": " + e.kind() + " received before an earlier event");
             }
         }
-        received.stream().map(Received::eventId).filter(id -> !written.contains(id)).distinct()
+        received.stream().map(Delivery::eventId).filter(id -> !written.contains(id)).distinct()
                 .forEach(id -> violation(4, "received event " + id + " that was never written"));
         return missing;
     }

@@ -10,14 +10,16 @@ import java.util.function.Consumer;
 
 import org.junit.jupiter.api.Test;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 import dev.stockhold.chaos.ClientLog.Intent;
 import dev.stockhold.chaos.ClientLog.ReserveAnswer;
 import dev.stockhold.chaos.ClientLog.TransitionAnswer;
-import dev.stockhold.chaos.EventLog.Received;
 import dev.stockhold.chaos.InvariantChecker.Event;
 import dev.stockhold.chaos.InvariantChecker.IdempotencyRecord;
 import dev.stockhold.chaos.InvariantChecker.Reservation;
 import dev.stockhold.chaos.InvariantChecker.Snapshot;
+import dev.stockhold.support.BrokerQueue.Delivery;
 
 /**
  * The checker can fail: a consistent history passes, and each kind of broken history (built by hand, one defect at a
@@ -42,10 +44,10 @@ class InvariantCheckerTest {
                 "k1", new IdempotencyRecord("k1", 201, "r1"),
                 "k2", new IdempotencyRecord("k2", 201, "r2"),
                 "k3", new IdempotencyRecord("k3", 409, null)));
-        final List<Received> received = new ArrayList<>(List.of(
-                new Received(0, "e1", "reservation.created", "e1", "created", "r1", "t"),
-                new Received(1, "e2", "reservation.created", "e2", "created", "r2", "t"),
-                new Received(2, "e3", "reservation.confirmed", "e3", "confirmed", "r1", "t")));
+        final List<Delivery> received = new ArrayList<>(List.of(
+                delivery("e1", "e1", "r1"),
+                delivery("e2", "e2", "r2"),
+                delivery("e3", "e3", "r1")));
         final ClientLog clients = new ClientLog();
 
         World() {
@@ -64,6 +66,14 @@ class InvariantCheckerTest {
             return new InvariantChecker().check(new Snapshot(available, total, reservations, events, idempotency), initial,
                     clients, received);
         }
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** A delivery as the consumer records it: AMQP message_id and the CloudEvent's id, subject and tenant. */
+    private static Delivery delivery(String messageId, String eventId, String reservationId) {
+        return new Delivery(messageId, "reservation.x", "application/cloudevents+json", 2,
+                JSON.createObjectNode().put("id", eventId).put("subject", reservationId).put("tenantid", "t"), null);
     }
 
     private static InvariantChecker.Result checkWith(Consumer<World> defect) {
@@ -95,8 +105,8 @@ class InvariantCheckerTest {
             w.reservations.put("r9", new Reservation("r9", "CANCELLED", "k1", Map.of("A", 2)));
             w.events.add(new Event("e8", 8, "r9", "created", "PUBLISHED"));
             w.events.add(new Event("e9", 9, "r9", "cancelled", "PUBLISHED"));
-            w.received.add(new Received(3, "e8", "reservation.created", "e8", "created", "r9", "t"));
-            w.received.add(new Received(4, "e9", "reservation.cancelled", "e9", "cancelled", "r9", "t"));
+            w.received.add(delivery("e8", "e8", "r9"));
+            w.received.add(delivery("e9", "e9", "r9"));
         });
 
         assertThat(result.violations()).anyMatch(v -> v.startsWith("I3:") && v.contains("has 2 reservations"));
@@ -118,19 +128,22 @@ class InvariantCheckerTest {
 
         assertThat(checkWith(w -> {
             w.received.clear();
-            w.received.add(new Received(0, "e3", "reservation.confirmed", "e3", "confirmed", "r1", "t"));
-            w.received.add(new Received(1, "e1", "reservation.created", "e1", "created", "r1", "t"));
-            w.received.add(new Received(2, "e2", "reservation.created", "e2", "created", "r2", "t"));
+            w.received.add(delivery("e3", "e3", "r1"));
+            w.received.add(delivery("e1", "e1", "r1"));
+            w.received.add(delivery("e2", "e2", "r2"));
         }).violations()).anyMatch(v -> v.startsWith("I6:") && v.contains("received before"));
 
-        assertThat(checkWith(w -> w.received.add(new Received(3, "x", "reservation.created", "x", "created", "r1", "t")))
+        assertThat(checkWith(w -> w.received.add(delivery("m-other", "e1", "r1"))).violations())
+                .anyMatch(v -> v.startsWith("I6:") && v.contains("carries event e1"));
+
+        assertThat(checkWith(w -> w.received.add(delivery("x", "x", "r1")))
                 .violations()).anyMatch(v -> v.startsWith("I6:") && v.contains("never written"));
     }
 
     @Test
     void shouldCountRedeliveriesAsDuplicatesNotViolations() {
         InvariantChecker.Result result = checkWith(
-                w -> w.received.add(new Received(3, "e1", "reservation.created", "e1", "created", "r1", "t")));
+                w -> w.received.add(delivery("e1", "e1", "r1")));
 
         assertThat(result.duplicates()).isEqualTo(1);
         assertThat(result.passed()).isTrue();

@@ -17,7 +17,9 @@ import com.rabbitmq.client.ConnectionFactory;
 
 /**
  * A real consumer on the local RabbitMQ: a durable queue bound to {@code stockhold.events} with {@code #}, so it
- * survives a broker restart and misses nothing published while it reconnects. Records every delivery.
+ * survives a broker restart and misses nothing published while it reconnects. Every delivery is recorded, in the
+ * order received, before it is acknowledged (manual acks): a delivery lost with a dropped connection comes again,
+ * which the record shows as a duplicate, never as a gap. Reconnects by itself after the broker comes back.
  */
 public final class BrokerQueue implements AutoCloseable {
 
@@ -37,22 +39,33 @@ public final class BrokerQueue implements AutoCloseable {
         public String type() {
             return event.path("type").asText();
         }
+
+        /** The CloudEvent id inside the message (the relay also sets it as the AMQP message_id). */
+        public String eventId() {
+            return event.path("id").asText();
+        }
     }
 
     private final String queue = "stockhold-test-" + UUID.randomUUID();
     private final List<Delivery> deliveries = new CopyOnWriteArrayList<>();
+    private final Thread keeper;
+    private volatile boolean closed;
     private Connection connection;
 
     public BrokerQueue() {
         declare();
         consume();
+        keeper = new Thread(this::keepConsuming, "broker-queue-" + queue);
+        keeper.setDaemon(true);
+        keeper.start();
     }
 
-    private ConnectionFactory factory() {
+    private static ConnectionFactory factory() {
         ConnectionFactory factory = new ConnectionFactory();
         factory.setHost("localhost");
         factory.setPort(5672);
         factory.setAutomaticRecoveryEnabled(false);
+        factory.setConnectionTimeout(2_000);
         return factory;
     }
 
@@ -66,24 +79,41 @@ public final class BrokerQueue implements AutoCloseable {
         }
     }
 
-    /** (Re)starts consuming, for instance after the broker came back. */
-    public void consume() {
+    /** (Re)starts consuming now if the connection is gone, for instance right after the broker came back. */
+    public synchronized void consume() {
+        if (connection != null && connection.isOpen()) {
+            return;
+        }
         try {
-            if (connection != null && connection.isOpen()) {
-                return;
-            }
             connection = factory().newConnection();
             Channel ch = connection.createChannel();
-            ch.basicConsume(queue, true, (tag, message) -> deliveries.add(new Delivery(
-                    message.getProperties().getMessageId(),
-                    message.getEnvelope().getRoutingKey(),
-                    message.getProperties().getContentType(),
-                    message.getProperties().getDeliveryMode(),
-                    JSON.readTree(new String(message.getBody(), StandardCharsets.UTF_8)),
-                    header(message.getProperties().getHeaders(), "traceparent"))), tag -> {
-                    });
+            ch.basicQos(200);
+            ch.basicConsume(queue, false, (tag, message) -> {
+                deliveries.add(new Delivery(
+                        message.getProperties().getMessageId(),
+                        message.getEnvelope().getRoutingKey(),
+                        message.getProperties().getContentType(),
+                        message.getProperties().getDeliveryMode(),
+                        JSON.readTree(new String(message.getBody(), StandardCharsets.UTF_8)),
+                        header(message.getProperties().getHeaders(), "traceparent")));
+                ch.basicAck(message.getEnvelope().getDeliveryTag(), false);
+            }, tag -> {
+            });
         } catch (IOException | TimeoutException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    private void keepConsuming() {
+        while (!closed) {
+            try {
+                Thread.sleep(500);
+                consume();
+            } catch (InterruptedException e) {
+                return;
+            } catch (RuntimeException e) {
+                // broker down: try again shortly
+            }
         }
     }
 
@@ -91,6 +121,7 @@ public final class BrokerQueue implements AutoCloseable {
         return headers == null || headers.get(name) == null ? null : headers.get(name).toString();
     }
 
+    /** The deliveries of one tenant, in the order received. */
     public List<Delivery> of(String tenant) {
         List<Delivery> mine = new ArrayList<>();
         deliveries.forEach(d -> {
@@ -103,17 +134,21 @@ public final class BrokerQueue implements AutoCloseable {
 
     @Override
     public void close() {
+        closed = true;
+        keeper.interrupt();
         try (Connection c = factory().newConnection(); Channel ch = c.createChannel()) {
             ch.queueDelete(queue);
         } catch (IOException | TimeoutException | RuntimeException e) {
             // best effort: the broker may be down in a failed test
         }
-        try {
-            if (connection != null && connection.isOpen()) {
-                connection.close();
+        synchronized (this) {
+            try {
+                if (connection != null && connection.isOpen()) {
+                    connection.close();
+                }
+            } catch (IOException | RuntimeException e) {
+                // already closed
             }
-        } catch (IOException | RuntimeException e) {
-            // already closed
         }
     }
 }
