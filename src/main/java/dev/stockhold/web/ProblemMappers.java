@@ -3,6 +3,8 @@ package dev.stockhold.web;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.stream.Stream;
 
 import jakarta.transaction.RollbackException;
 import jakarta.validation.ConstraintViolation;
@@ -124,34 +126,31 @@ public class ProblemMappers {
      * Nobody can know here; the caller learns the outcome by retrying with the same key (or GET / confirm again).
      */
     static boolean isInterruptedCommit(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof RollbackException) {
-                return true;
-            }
-        }
-        return false;
+        return causes(e).anyMatch(RollbackException.class::isInstance);
     }
 
     /** Connection loss, deadlock, serialization failure, lock timeout, admin shutdown: rolled back, safe to retry. */
     static boolean isTransientDatabaseFailure(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof SQLException sql) {
-                String state = sql.getSQLState();
-                if (state == null) {
-                    return sql.getMessage() != null && sql.getMessage().contains("Acquisition timeout");
-                }
-                return state.startsWith("08") || state.startsWith("40") || state.startsWith("57P")
-                        || state.equals("55P03") || state.equals("53300");
-            }
+        return causes(e).filter(SQLException.class::isInstance).map(SQLException.class::cast).findFirst()
+                .map(ProblemMappers::isTransient).orElse(false);
+    }
+
+    private static boolean isTransient(SQLException sql) {
+        String state = sql.getSQLState();
+        if (state == null) {
+            return sql.getMessage() != null && sql.getMessage().contains("Acquisition timeout");
         }
-        return false;
+        return state.startsWith("08") || state.startsWith("40") || state.startsWith("57P")
+                || state.equals("55P03") || state.equals("53300");
+    }
+
+    /** The exception and its causes, outermost first. */
+    private static Stream<Throwable> causes(Throwable e) {
+        return Stream.iterate(e, Objects::nonNull, Throwable::getCause);
     }
 
     private static String rootMessage(Throwable e) {
-        Throwable t = e;
-        while (t.getCause() != null) {
-            t = t.getCause();
-        }
+        Throwable t = causes(e).reduce((outer, inner) -> inner).orElse(e);
         return t.getClass().getSimpleName() + ": " + t.getMessage();
     }
 }

@@ -224,14 +224,15 @@ final class Clients {
         JsonNode body = parse(response.body());
         boolean replayed = response.headers().firstValue("Idempotent-Replayed").isPresent();
         String id = status == 201 ? body.path("id").asText(null) : null;
-        log.reserveAnswers.add(new ClientLog.ReserveAnswer(intent.key(), status, id, slug(body), replayed));
+        String problem = slug(body);
+        log.reserveAnswers.add(new ClientLog.ReserveAnswer(intent.key(), status, id, problem, replayed));
         if (status == 201 && !replayed) {
             reservationIds.add(id);
         }
         if (ProblemMappers.OUTCOME_UNKNOWN.equals(body.path("detail").asText())) {
             log.unansweredAttempts.add(intent.key()); // a commit interrupted by the database: like a lost response
         }
-        if (status >= 500 || status == 429 || "idempotency-request-in-progress".equals(slug(body))) {
+        if (status >= 500 || status == 429 || "idempotency-request-in-progress".equals(problem)) {
             toRetry.addLast(intent.key()); // nothing happened (or not yet): safe and necessary to retry
         } else {
             answeredKeys.add(intent.key());
