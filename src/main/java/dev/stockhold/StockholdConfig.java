@@ -37,6 +37,13 @@ public interface StockholdConfig {
         /** Reservations expired per transaction; small so row locks are short. */
         @WithDefault("100")
         int expiryBatchSize();
+
+        /**
+         * Most single-line reservations of one sku committed together, with one decrement of their sum, when they
+         * arrive while another one of that sku is being committed (a hot sku). 1 turns grouping off.
+         */
+        @WithDefault("32")
+        int hotSkuGroupSize();
     }
 
     interface Idempotency {

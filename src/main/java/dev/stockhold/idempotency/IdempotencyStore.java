@@ -9,6 +9,7 @@ import java.sql.Types;
 import java.time.Duration;
 import java.time.Instant;
 import java.sql.Timestamp;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -47,6 +48,15 @@ public class IdempotencyStore {
      * @return true if this request now owns the key; false if another request's outcome is stored
      */
     public boolean claim(String tenantId, IdempotencyKey key, Fingerprint fingerprint, StoredResponse outcome) {
+        return claimAll(tenantId, List.of(new Claim(key, fingerprint, outcome)))[0];
+    }
+
+    /**
+     * {@link #claim} for several keys of one tenant in one round trip.
+     *
+     * @return for each claim in order, whether this transaction now owns its key
+     */
+    public boolean[] claimAll(String tenantId, List<Claim> claims) {
         String sql = """
                 INSERT INTO idempotency_records
                     (tenant_id, idempotency_key, fingerprint, status_code, response_body, location, reservation_id, created_at)
@@ -54,20 +64,32 @@ public class IdempotencyStore {
                 ON CONFLICT (tenant_id, idempotency_key) DO NOTHING
                 """;
         try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, tenantId);
-            ps.setString(2, key.value());
-            ps.setBytes(3, fingerprint.sha256());
-            ps.setInt(4, outcome.status());
-            ps.setString(5, outcome.body());
-            ps.setString(6, outcome.location());
-            ps.setObject(7, outcome.reservationId(), Types.OTHER);
-            return ps.executeUpdate() == 1;
+            for (Claim claim : claims) {
+                ps.setString(1, tenantId);
+                ps.setString(2, claim.key().value());
+                ps.setBytes(3, claim.fingerprint().sha256());
+                ps.setInt(4, claim.outcome().status());
+                ps.setString(5, claim.outcome().body());
+                ps.setString(6, claim.outcome().location());
+                ps.setObject(7, claim.outcome().reservationId(), Types.OTHER);
+                ps.addBatch();
+            }
+            int[] counts = ps.executeBatch();
+            boolean[] owned = new boolean[counts.length];
+            for (int i = 0; i < counts.length; i++) {
+                owned[i] = counts[i] == 1;
+            }
+            return owned;
         } catch (SQLException e) {
             if ("55P03".equals(e.getSQLState())) {
                 throw new RequestInProgressException();
             }
             throw new IllegalStateException(e);
         }
+    }
+
+    /** A key to claim with the outcome to store under it. */
+    public record Claim(IdempotencyKey key, Fingerprint fingerprint, StoredResponse outcome) {
     }
 
     /** The stored outcome for a key, with the fingerprint of the request that produced it. */

@@ -5,6 +5,9 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -47,26 +50,37 @@ public class OutboxWriter {
 
     /** @return the event id, stable across every redelivery */
     public UUID write(EventType type, String tenantId, UUID aggregateId, Instant time, Object data) {
-        UUID id = UUID.randomUUID();
-        String payload;
-        try {
-            payload = mapper.writeValueAsString(CloudEvent.of(id, type, tenantId, aggregateId.toString(), time, data));
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("event payload is not serializable", e);
-        }
+        return writeAll(type, tenantId, Map.of(aggregateId, data), time).get(0);
+    }
+
+    /** One event of this type for each aggregate of one tenant, in one round trip. @return the event ids, in order */
+    public List<UUID> writeAll(EventType type, String tenantId, Map<UUID, ?> dataByAggregate, Instant time) {
+        List<UUID> ids = new ArrayList<>();
         try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(INSERT)) {
-            ps.setObject(1, id, Types.OTHER);
-            ps.setString(2, tenantId);
-            ps.setObject(3, aggregateId, Types.OTHER);
-            ps.setString(4, type.type());
-            ps.setString(5, payload);
-            ps.setString(6, TraceContext.currentTraceparent());
-            ps.executeUpdate();
+            for (Map.Entry<UUID, ?> entry : dataByAggregate.entrySet()) {
+                UUID id = UUID.randomUUID();
+                String payload;
+                try {
+                    payload = mapper.writeValueAsString(CloudEvent.of(id, type, tenantId, entry.getKey().toString(), time,
+                            entry.getValue()));
+                } catch (JsonProcessingException e) {
+                    throw new IllegalStateException("event payload is not serializable", e);
+                }
+                ps.setObject(1, id, Types.OTHER);
+                ps.setString(2, tenantId);
+                ps.setObject(3, entry.getKey(), Types.OTHER);
+                ps.setString(4, type.type());
+                ps.setString(5, payload);
+                ps.setString(6, TraceContext.currentTraceparent());
+                ps.addBatch();
+                ids.add(id);
+            }
+            ps.executeBatch();
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }
         nudgeRelayAfterCommit();
-        return id;
+        return ids;
     }
 
     /** In-process and after commit only: no LISTEN/NOTIFY, whose commit-time lock would serialise writers. */

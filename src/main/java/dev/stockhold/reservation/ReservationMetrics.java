@@ -7,7 +7,10 @@ import dev.stockhold.AfterCommit;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.Startup;
 
-/** {@code stockhold_reservations_total{outcome}} and {@code stockhold_reservation_transitions_total{to}}. */
+/**
+ * {@code stockhold_reservations_total{outcome}}, {@code stockhold_reservation_transitions_total{to}}, and the hot-sku
+ * groups: {@code stockhold_reservation_groups_total} and {@code stockhold_reservations_grouped_total}.
+ */
 @ApplicationScoped
 @Startup
 public class ReservationMetrics {
@@ -39,6 +42,12 @@ public class ReservationMetrics {
 
     public void outcome(Outcome outcome) {
         registry.counter("stockhold.reservations", "outcome", outcome.tag()).increment();
+    }
+
+    /** Counts a hot-sku group of {@code requests} reservations committed in one transaction. */
+    public void grouped(int requests) {
+        registry.counter("stockhold.reservation.groups").increment();
+        registry.counter("stockhold.reservations.grouped").increment(requests);
     }
 
     /** Counts a transition made in the current transaction, once that transaction has committed. */

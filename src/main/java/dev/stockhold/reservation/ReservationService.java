@@ -2,6 +2,8 @@ package dev.stockhold.reservation;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -46,6 +48,10 @@ public class ReservationService {
     private final ProblemResponses problems;
     private final ObjectMapper mapper;
     private final StockholdConfig config;
+    /** Hot-sku grouping; null when turned off. */
+    private final SkuLanes lanes;
+    /** Stripes of the lanes: enough that two quiet skus rarely share one. */
+    private static final int LANES = 4096;
 
     ReservationService(IdempotencyStore keys, StockLedger ledger, ReservationStore store, ReservationRepository reservations,
             OutboxWriter outbox, ReservationMetrics metrics, ProblemResponses problems, ObjectMapper mapper,
@@ -59,6 +65,8 @@ public class ReservationService {
         this.problems = problems;
         this.mapper = mapper;
         this.config = config;
+        int groupSize = config.reservations().hotSkuGroupSize();
+        this.lanes = groupSize > 1 ? new SkuLanes(LANES, groupSize) : null;
     }
 
     /** The answer to POST /v1/reservations: a stored outcome, fresh or replayed. */
@@ -85,11 +93,9 @@ public class ReservationService {
         Fingerprint fingerprint = request.fingerprint();
         Reply reply;
         try {
-            try {
-                reply = QuarkusTransaction.requiringNew().call(() -> attempt(tenantId, key, fingerprint, request));
-            } catch (Refused refused) {
-                reply = QuarkusTransaction.requiringNew().call(() -> storeRefusal(tenantId, key, fingerprint, refused.refusal));
-            }
+            reply = request.lines().size() == 1 && lanes != null
+                    ? grouped(new Attempt(tenantId, key, fingerprint, request))
+                    : alone(tenantId, key, fingerprint, request);
         } catch (IdempotencyKeyReusedException e) {
             metrics.outcome(Outcome.KEY_REUSED);
             throw e;
@@ -101,13 +107,122 @@ public class ReservationService {
         return reply;
     }
 
+    private Reply alone(String tenantId, IdempotencyKey key, Fingerprint fingerprint, ReservationRequest request) {
+        try {
+            return QuarkusTransaction.requiringNew().call(() -> attempt(tenantId, key, fingerprint, request));
+        } catch (Refused refused) {
+            return QuarkusTransaction.requiringNew().call(() -> storeRefusal(tenantId, key, fingerprint, refused.refusal));
+        }
+    }
+
+    /** A single-line reservation, through its sku's lane: alone if the sku is quiet, in a group if it is hot. */
+    private Reply grouped(Attempt attempt) {
+        String sku = attempt.request().lines().get(0).sku();
+        Object outcome = lanes.submit(new SkuLanes.Ticket<>(attempt.tenantId(), sku, attempt), this::commit);
+        if (outcome instanceof Reply reply) {
+            return reply;
+        }
+        if (outcome instanceof RuntimeException failure) {
+            throw failure;
+        }
+        return alone(attempt.tenantId(), attempt.key(), attempt.fingerprint(), attempt.request());   // SkuLanes.ALONE
+    }
+
+    /**
+     * Commits one lane's group. One request goes alone, as it would without lanes. Several go in one transaction: each
+     * claims its key and writes its reservation and event, then one conditional decrement takes their sum. If the sum
+     * is not there (or anything else fails) nothing was committed and every request runs alone, so all-or-nothing and
+     * "the last unit goes to exactly one" hold as if there were no group. A request whose key was already taken (a
+     * retry, or the same key twice in the group) runs alone after the commit and gets the stored outcome.
+     */
+    private void commit(List<SkuLanes.Ticket<Attempt>> group) {
+        if (group.size() == 1) {
+            Attempt a = group.get(0).request;
+            try {
+                group.get(0).complete(alone(a.tenantId(), a.key(), a.fingerprint(), a.request()));
+            } catch (RuntimeException e) {
+                group.get(0).complete(e);
+            }
+            return;
+        }
+        Map<SkuLanes.Ticket<Attempt>, Reply> created = new LinkedHashMap<>();
+        try {
+            QuarkusTransaction.requiringNew().run(() -> {
+                try {
+                    attemptGroup(group, created);
+                } catch (RuntimeException e) {
+                    throw new GroupRolledBack(e);
+                }
+            });
+        } catch (GroupRolledBack e) {
+            return;   // nothing committed: every request runs alone
+        } catch (RuntimeException e) {
+            created.keySet().forEach(t -> t.complete(e));   // the commit failed or its outcome is unknown
+            return;
+        }
+        created.forEach(SkuLanes.Ticket::complete);
+        metrics.grouped(created.size());
+    }
+
+    private void attemptGroup(List<SkuLanes.Ticket<Attempt>> group, Map<SkuLanes.Ticket<Attempt>, Reply> created) {
+        keys.limitLockWait(config.idempotency().inFlightWait());
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        String tenantId = group.get(0).tenantId;
+        List<ReservationView> views = new ArrayList<>();
+        List<IdempotencyStore.Claim> claims = new ArrayList<>();
+        for (SkuLanes.Ticket<Attempt> ticket : group) {
+            ReservationView held = held(ticket.request.request(), now);
+            views.add(held);
+            claims.add(new IdempotencyStore.Claim(ticket.request.key(), ticket.request.fingerprint(),
+                    new StoredResponse(201, json(held), held.location(), held.id())));
+        }
+        // one round trip per statement for the whole group; a key already taken leaves its request to run alone
+        boolean[] owned = keys.claimAll(tenantId, claims);
+        Map<String, ReservationView> byKey = new LinkedHashMap<>();
+        Map<UUID, ReservationView> byId = new LinkedHashMap<>();
+        int total = 0;
+        for (int i = 0; i < group.size(); i++) {
+            if (owned[i]) {
+                SkuLanes.Ticket<Attempt> ticket = group.get(i);
+                byKey.put(ticket.request.key().value(), views.get(i));
+                byId.put(views.get(i).id(), views.get(i));
+                created.put(ticket, new Reply(claims.get(i).outcome(), false));
+                total += ticket.request.request().lines().get(0).quantity();
+            }
+        }
+        if (total == 0) {
+            return;
+        }
+        store.insertHeldAll(tenantId, byKey);
+        outbox.writeAll(EventType.CREATED, tenantId, byId, now);
+        SortedMap<String, Integer> sum = new TreeMap<>(Map.of(group.get(0).sku, total));
+        if (!ledger.decrement(tenantId, sum).isEmpty()) {
+            throw new IllegalStateException("not enough stock for the group's sum");
+        }
+    }
+
+    /** One reservation request on its way through a lane. */
+    private record Attempt(String tenantId, IdempotencyKey key, Fingerprint fingerprint, ReservationRequest request) {
+    }
+
+    /** Thrown out of a group's transaction: it rolled back, nothing of it was committed. */
+    private static final class GroupRolledBack extends RuntimeException {
+        GroupRolledBack(RuntimeException cause) {
+            super(null, cause, false, false);
+        }
+    }
+
+    private ReservationView held(ReservationRequest request, Instant now) {
+        int ttl = request.ttlSeconds() == null ? config.reservations().defaultTtlSeconds() : request.ttlSeconds();
+        return new ReservationView(UUID.randomUUID(), ReservationStatus.HELD,
+                request.lines().stream().map(l -> new ReservationView.Line(l.sku(), l.quantity())).toList(),
+                now.plusSeconds(ttl), now);
+    }
+
     private Reply attempt(String tenantId, IdempotencyKey key, Fingerprint fingerprint, ReservationRequest request) {
         keys.limitLockWait(config.idempotency().inFlightWait());
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        int ttl = request.ttlSeconds() == null ? config.reservations().defaultTtlSeconds() : request.ttlSeconds();
-        ReservationView held = new ReservationView(UUID.randomUUID(), ReservationStatus.HELD,
-                request.lines().stream().map(l -> new ReservationView.Line(l.sku(), l.quantity())).toList(),
-                now.plusSeconds(ttl), now);
+        ReservationView held = held(request, now);
         StoredResponse created = new StoredResponse(201, json(held), held.location(), held.id());
         if (!keys.claim(tenantId, key, fingerprint, created)) {
             return replay(tenantId, key, fingerprint);

@@ -5,6 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.sql.Types;
+import java.util.Map;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -31,24 +32,33 @@ public class ReservationStore {
     }
 
     public void insertHeld(String tenantId, String idempotencyKey, ReservationView reservation) {
+        insertHeldAll(tenantId, Map.of(idempotencyKey, reservation));
+    }
+
+    /** New HELD reservations of one tenant by idempotency key, with their lines, in two round trips. */
+    public void insertHeldAll(String tenantId, Map<String, ReservationView> byKey) {
         try (Connection c = dataSource.getConnection();
                 PreparedStatement head = c.prepareStatement(INSERT_RESERVATION);
                 PreparedStatement lines = c.prepareStatement(INSERT_LINE)) {
-            head.setObject(1, reservation.id(), Types.OTHER);
-            head.setString(2, tenantId);
-            head.setString(3, idempotencyKey);
-            head.setTimestamp(4, Timestamp.from(reservation.createdAt()));
-            head.setTimestamp(5, Timestamp.from(reservation.expiresAt()));
-            head.setTimestamp(6, Timestamp.from(reservation.createdAt()));
-            head.executeUpdate();
-            for (int i = 0; i < reservation.lines().size(); i++) {
-                ReservationView.Line line = reservation.lines().get(i);
-                lines.setObject(1, reservation.id(), Types.OTHER);
-                lines.setInt(2, i);
-                lines.setString(3, line.sku());
-                lines.setInt(4, line.quantity());
-                lines.addBatch();
+            for (Map.Entry<String, ReservationView> entry : byKey.entrySet()) {
+                ReservationView reservation = entry.getValue();
+                head.setObject(1, reservation.id(), Types.OTHER);
+                head.setString(2, tenantId);
+                head.setString(3, entry.getKey());
+                head.setTimestamp(4, Timestamp.from(reservation.createdAt()));
+                head.setTimestamp(5, Timestamp.from(reservation.expiresAt()));
+                head.setTimestamp(6, Timestamp.from(reservation.createdAt()));
+                head.addBatch();
+                for (int i = 0; i < reservation.lines().size(); i++) {
+                    ReservationView.Line line = reservation.lines().get(i);
+                    lines.setObject(1, reservation.id(), Types.OTHER);
+                    lines.setInt(2, i);
+                    lines.setString(3, line.sku());
+                    lines.setInt(4, line.quantity());
+                    lines.addBatch();
+                }
             }
+            head.executeBatch();
             lines.executeBatch();
         } catch (SQLException e) {
             throw new IllegalStateException(e);

@@ -57,6 +57,39 @@ class ReservationRaceTest {
         assertThat(db.outboxEventsOfTenant(api.tenant())).isEqualTo(1);
     }
 
+    /**
+     * A hot sku: requests that queue behind one another are committed in groups with one decrement of their sum
+     * (ReservationService#commit). The stock still goes to exactly as many requests as it has units: groups whose sum
+     * is there commit whole, the group whose sum is not falls back to one request at a time.
+     */
+    @Test
+    void shouldSellAHotSkuExactlyOnceEvenWhenRequestsAreGrouped() {
+        String sku = Api.sku();
+        int stock = 40;
+        int racers = 96;
+        api.setStock(sku, stock);
+        double groupedBefore = groupedReservations();
+
+        List<Response> responses = Race.run(racers, i -> api.reserve(Api.key(), sku, 1));
+
+        List<Integer> statuses = responses.stream().map(Response::statusCode).toList();
+        assertThat(statuses).filteredOn(s -> s == 201).hasSize(stock);
+        assertThat(statuses).filteredOn(s -> s == 409).hasSize(racers - stock);
+        assertThat(responses).filteredOn(r -> r.statusCode() == 201).extracting(r -> r.path("id")).doesNotHaveDuplicates();
+        assertThat(db.available(api.tenant(), sku)).isZero();
+        assertThat(db.reservationsOfTenant(api.tenant())).isEqualTo(stock);
+        assertThat(db.heldOrConfirmed(api.tenant(), sku)).isEqualTo(stock);
+        assertThat(db.outboxEventsOfTenant(api.tenant())).isEqualTo(stock);
+        assertThat(db.idempotencyRecordsOfTenant(api.tenant())).isEqualTo(racers);
+        assertThat(groupedReservations()).as("some requests were committed in groups").isGreaterThan(groupedBefore);
+    }
+
+    private static double groupedReservations() {
+        String metrics = io.restassured.RestAssured.given().get("/q/metrics").then().statusCode(200).extract().asString();
+        return metrics.lines().filter(l -> l.startsWith("stockhold_reservations_grouped_total"))
+                .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1))).sum();
+    }
+
     /** The detector is real: the same race against a read-then-write decrement oversells. */
     @Test
     void shouldCatchTheOversellOfANaiveReadThenWriteDecrement() {
