@@ -1,5 +1,6 @@
 package dev.stockhold.reservation;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -50,6 +51,8 @@ public class ReservationService {
     private final StockholdConfig config;
     /** Hot-sku grouping; null when turned off. */
     private final SkuLanes lanes;
+    /** How long a group waits for a key another transaction holds before giving its requests back to run alone. */
+    private static final Duration GROUP_KEY_WAIT = Duration.ofMillis(50);
     /** Stripes of the lanes: enough that two quiet skus rarely share one. */
     private static final int LANES = 4096;
 
@@ -129,22 +132,15 @@ public class ReservationService {
     }
 
     /**
-     * Commits one lane's group. One request goes alone, as it would without lanes. Several go in one transaction: each
-     * claims its key and writes its reservation and event, then one conditional decrement takes their sum. If the sum
-     * is not there (or anything else fails) nothing was committed and every request runs alone, so all-or-nothing and
-     * "the last unit goes to exactly one" hold as if there were no group. A request whose key was already taken (a
-     * retry, or the same key twice in the group) runs alone after the commit and gets the stored outcome.
+     * Commits one lane's group (often of one) in one transaction: each request claims its key and writes its
+     * reservation and event, then one conditional decrement takes their sum. If the sum is not there (or anything else
+     * fails) nothing was committed and every request runs alone, so all-or-nothing and "the last unit goes to exactly
+     * one" hold as if there were no group. A request whose key was already taken (a retry, or the same key twice in the
+     * group) runs alone after the commit and gets the stored outcome. The lane is held only for this short
+     * transaction: a key still held by an in-flight original fails the group within {@link #GROUP_KEY_WAIT}, and the
+     * request then waits for its original alone, outside the lane.
      */
     private void commit(List<SkuLanes.Ticket<Attempt>> group) {
-        if (group.size() == 1) {
-            Attempt a = group.get(0).request;
-            try {
-                group.get(0).complete(alone(a.tenantId(), a.key(), a.fingerprint(), a.request()));
-            } catch (RuntimeException e) {
-                group.get(0).complete(e);
-            }
-            return;
-        }
         Map<SkuLanes.Ticket<Attempt>, Reply> created = new LinkedHashMap<>();
         try {
             QuarkusTransaction.requiringNew().run(() -> {
@@ -165,7 +161,7 @@ public class ReservationService {
     }
 
     private void attemptGroup(List<SkuLanes.Ticket<Attempt>> group, Map<SkuLanes.Ticket<Attempt>, Reply> created) {
-        keys.limitLockWait(config.idempotency().inFlightWait());
+        keys.limitLockWait(GROUP_KEY_WAIT);
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         String tenantId = group.get(0).tenantId;
         List<ReservationView> views = new ArrayList<>();
@@ -195,6 +191,7 @@ public class ReservationService {
         }
         store.insertHeldAll(tenantId, byKey);
         outbox.writeAll(EventType.CREATED, tenantId, byId, now);
+        keys.limitLockWait(config.idempotency().inFlightWait());   // the sku's row may be held by another replica
         SortedMap<String, Integer> sum = new TreeMap<>(Map.of(group.get(0).sku, total));
         if (!ledger.decrement(tenantId, sum).isEmpty()) {
             throw new IllegalStateException("not enough stock for the group's sum");
