@@ -96,9 +96,10 @@ public class ReservationService {
         Fingerprint fingerprint = request.fingerprint();
         Reply reply;
         try {
+            Attempt attempt = new Attempt(tenantId, key, fingerprint, request);
             reply = request.lines().size() == 1 && lanes != null
-                    ? grouped(new Attempt(tenantId, key, fingerprint, request))
-                    : alone(tenantId, key, fingerprint, request);
+                    ? grouped(attempt)
+                    : alone(attempt, config.idempotency().inFlightWait());
         } catch (IdempotencyKeyReusedException e) {
             metrics.outcome(Outcome.KEY_REUSED);
             throw e;
@@ -110,11 +111,16 @@ public class ReservationService {
         return reply;
     }
 
-    private Reply alone(String tenantId, IdempotencyKey key, Fingerprint fingerprint, ReservationRequest request) {
+    /**
+     * One request in its own transaction; a refusal rolls it back and is then stored on its own.
+     *
+     * @param keyWait how long to wait for a key an in-flight original holds (then 409 in progress)
+     */
+    private Reply alone(Attempt a, Duration keyWait) {
         try {
-            return QuarkusTransaction.requiringNew().call(() -> attempt(tenantId, key, fingerprint, request));
+            return QuarkusTransaction.requiringNew().call(() -> attempt(a, keyWait));
         } catch (Refused refused) {
-            return QuarkusTransaction.requiringNew().call(() -> storeRefusal(tenantId, key, fingerprint, refused.refusal));
+            return QuarkusTransaction.requiringNew().call(() -> storeRefusal(a, keyWait, refused.refusal));
         }
     }
 
@@ -128,24 +134,35 @@ public class ReservationService {
         if (outcome instanceof RuntimeException failure) {
             throw failure;
         }
-        return alone(attempt.tenantId(), attempt.key(), attempt.fingerprint(), attempt.request());   // SkuLanes.ALONE
+        return alone(attempt, config.idempotency().inFlightWait());   // SkuLanes.ALONE
     }
 
     /**
-     * Commits one lane's group (often of one) in one transaction: each request claims its key and writes its
-     * reservation and event, then one conditional decrement takes their sum. If the sum is not there (or anything else
-     * fails) nothing was committed and every request runs alone, so all-or-nothing and "the last unit goes to exactly
-     * one" hold as if there were no group. A request whose key was already taken (a retry, or the same key twice in the
-     * group) runs alone after the commit and gets the stored outcome. The lane is held only for this short
-     * transaction: a key still held by an in-flight original fails the group within {@link #GROUP_KEY_WAIT}, and the
-     * request then waits for its original alone, outside the lane.
+     * Commits one lane's group. A group of one is a request on its own, as without lanes. Several commit in one
+     * transaction: each request claims its key and writes its reservation and event, then one conditional decrement
+     * takes their sum. If the sum is not there (or anything else fails) nothing was committed and every request runs
+     * alone, so all-or-nothing and "the last unit goes to exactly one" hold as if there were no group. A request whose
+     * key was already taken (a retry, or the same key twice in the group) gets the stored outcome, read in the same
+     * transaction. The lane is held only while the group commits: a key still held by an in-flight original fails it
+     * within {@link #GROUP_KEY_WAIT}, and that request then waits for its original alone, outside the lane.
      */
     private void commit(List<SkuLanes.Ticket<Attempt>> group) {
-        Map<SkuLanes.Ticket<Attempt>, Reply> created = new LinkedHashMap<>();
+        if (group.size() == 1) {
+            SkuLanes.Ticket<Attempt> ticket = group.get(0);
+            try {
+                ticket.complete(alone(ticket.request, GROUP_KEY_WAIT));
+            } catch (RequestInProgressException e) {
+                // left to run alone, waiting its full in-flight wait outside the lane
+            } catch (RuntimeException e) {
+                ticket.complete(e);
+            }
+            return;
+        }
+        Map<SkuLanes.Ticket<Attempt>, Object> outcomes = new LinkedHashMap<>();
         try {
             QuarkusTransaction.requiringNew().run(() -> {
                 try {
-                    attemptGroup(group, created);
+                    attemptGroup(group, outcomes);
                 } catch (RuntimeException e) {
                     throw new GroupRolledBack(e);
                 }
@@ -153,14 +170,15 @@ public class ReservationService {
         } catch (GroupRolledBack e) {
             return;   // nothing committed: every request runs alone
         } catch (RuntimeException e) {
-            created.keySet().forEach(t -> t.complete(e));   // the commit failed or its outcome is unknown
+            outcomes.keySet().forEach(t -> t.complete(e));   // the commit failed or its outcome is unknown
             return;
         }
-        created.forEach(SkuLanes.Ticket::complete);
-        metrics.grouped(created.size());
+        outcomes.forEach(SkuLanes.Ticket::complete);
+        metrics.grouped(group.size());
     }
 
-    private void attemptGroup(List<SkuLanes.Ticket<Attempt>> group, Map<SkuLanes.Ticket<Attempt>, Reply> created) {
+    /** Fills {@code outcomes} with each request's reply, or the exception a replay of its key answers. */
+    private void attemptGroup(List<SkuLanes.Ticket<Attempt>> group, Map<SkuLanes.Ticket<Attempt>, Object> outcomes) {
         keys.limitLockWait(GROUP_KEY_WAIT);
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         String tenantId = group.get(0).tenantId;
@@ -172,18 +190,21 @@ public class ReservationService {
             claims.add(new IdempotencyStore.Claim(ticket.request.key(), ticket.request.fingerprint(),
                     new StoredResponse(201, json(held), held.location(), held.id())));
         }
-        // one round trip per statement for the whole group; a key already taken leaves its request to run alone
+        // one round trip per statement for the whole group
         boolean[] owned = keys.claimAll(tenantId, claims);
+        keys.limitLockWait(config.idempotency().inFlightWait());   // the sku's row may be held by another replica
         Map<String, ReservationView> byKey = new LinkedHashMap<>();
         Map<UUID, ReservationView> byId = new LinkedHashMap<>();
         int total = 0;
         for (int i = 0; i < group.size(); i++) {
+            SkuLanes.Ticket<Attempt> ticket = group.get(i);
             if (owned[i]) {
-                SkuLanes.Ticket<Attempt> ticket = group.get(i);
                 byKey.put(ticket.request.key().value(), views.get(i));
                 byId.put(views.get(i).id(), views.get(i));
-                created.put(ticket, new Reply(claims.get(i).outcome(), false));
+                outcomes.put(ticket, new Reply(claims.get(i).outcome(), false));
                 total += ticket.request.request().lines().get(0).quantity();
+            } else {
+                outcomes.put(ticket, replayOutcome(ticket.request));
             }
         }
         if (total == 0) {
@@ -191,7 +212,6 @@ public class ReservationService {
         }
         store.insertHeldAll(tenantId, byKey);
         outbox.writeAll(EventType.CREATED, tenantId, byId, now);
-        keys.limitLockWait(config.idempotency().inFlightWait());   // the sku's row may be held by another replica
         SortedMap<String, Integer> sum = new TreeMap<>(Map.of(group.get(0).sku, total));
         if (!ledger.decrement(tenantId, sum).isEmpty()) {
             throw new IllegalStateException("not enough stock for the group's sum");
@@ -216,13 +236,28 @@ public class ReservationService {
                 now.plusSeconds(ttl), now);
     }
 
-    private Reply attempt(String tenantId, IdempotencyKey key, Fingerprint fingerprint, ReservationRequest request) {
-        keys.limitLockWait(config.idempotency().inFlightWait());
+    /** What a replay of this key answers: the stored reply, or the exception it throws. */
+    private Object replayOutcome(Attempt a) {
+        try {
+            return replay(a.tenantId(), a.key(), a.fingerprint());
+        } catch (IdempotencyKeyReusedException | RequestInProgressException e) {
+            return e;
+        }
+    }
+
+    private Reply attempt(Attempt a, Duration keyWait) {
+        String tenantId = a.tenantId();
+        IdempotencyKey key = a.key();
+        ReservationRequest request = a.request();
+        keys.limitLockWait(keyWait);
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         ReservationView held = held(request, now);
         StoredResponse created = new StoredResponse(201, json(held), held.location(), held.id());
-        if (!keys.claim(tenantId, key, fingerprint, created)) {
-            return replay(tenantId, key, fingerprint);
+        if (!keys.claim(tenantId, key, a.fingerprint(), created)) {
+            return replay(tenantId, key, a.fingerprint());
+        }
+        if (!keyWait.equals(config.idempotency().inFlightWait())) {
+            keys.limitLockWait(config.idempotency().inFlightWait());   // the sku's row may be held by another replica
         }
         store.insertHeld(tenantId, key.value(), held);
         outbox.write(EventType.CREATED, tenantId, held.id(), now, held);
@@ -240,12 +275,12 @@ public class ReservationService {
         throw new Refused(new StoredResponse(refusal.status(), problems.json(refusal), null, null));
     }
 
-    private Reply storeRefusal(String tenantId, IdempotencyKey key, Fingerprint fingerprint, StoredResponse refusal) {
-        keys.limitLockWait(config.idempotency().inFlightWait());
-        if (keys.claim(tenantId, key, fingerprint, refusal)) {
+    private Reply storeRefusal(Attempt a, Duration keyWait, StoredResponse refusal) {
+        keys.limitLockWait(keyWait);
+        if (keys.claim(a.tenantId(), a.key(), a.fingerprint(), refusal)) {
             return new Reply(refusal, false);
         }
-        return replay(tenantId, key, fingerprint);
+        return replay(a.tenantId(), a.key(), a.fingerprint());
     }
 
     private Reply replay(String tenantId, IdempotencyKey key, Fingerprint fingerprint) {

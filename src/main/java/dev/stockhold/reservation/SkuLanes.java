@@ -43,17 +43,17 @@ final class SkuLanes {
     /** The outcome that sends a request back to run on its own: its group could not commit as a whole. */
     static final Object ALONE = new Object();
 
-    private static final class Lane<T> {
-        final ArrayDeque<Ticket<T>> waiting = new ArrayDeque<>();
+    private static final class Lane {
+        final ArrayDeque<Ticket<?>> waiting = new ArrayDeque<>();
         boolean busy;
     }
 
-    private final List<Lane<Object>> lanes = new ArrayList<>();
+    private final List<Lane> lanes = new ArrayList<>();
     private final int maxGroup;
 
     SkuLanes(int stripes, int maxGroup) {
         for (int i = 0; i < stripes; i++) {
-            lanes.add(new Lane<>());
+            lanes.add(new Lane());
         }
         this.maxGroup = maxGroup;
     }
@@ -62,7 +62,6 @@ final class SkuLanes {
      * Queues the ticket and returns its outcome: either this thread leads and {@code commit} completes every ticket of
      * its group (the ticket's own included), or another leader already did.
      */
-    @SuppressWarnings({ "unchecked", "rawtypes" })
     <T> Object submit(Ticket<T> ticket, Consumer<List<Ticket<T>>> commit) {
         Lane lane = lanes.get(Math.floorMod(31 * ticket.tenantId.hashCode() + ticket.sku.hashCode(), lanes.size()));
         List<Ticket<T>> group;
@@ -110,7 +109,7 @@ final class SkuLanes {
     /** Requests waiting in all lanes (not those being committed). */
     int queued() {
         int n = 0;
-        for (Lane<Object> lane : lanes) {
+        for (Lane lane : lanes) {
             synchronized (lane) {
                 n += lane.waiting.size();
             }
@@ -119,14 +118,15 @@ final class SkuLanes {
     }
 
     /** The leader's ticket and, in arrival order, up to maxGroup - 1 waiting tickets for the same sku. */
-    private <T> List<Ticket<T>> take(ArrayDeque<Ticket<T>> waiting, Ticket<T> leader) {
+    @SuppressWarnings("unchecked")   // every caller of one SkuLanes submits the same T
+    private <T> List<Ticket<T>> take(ArrayDeque<Ticket<?>> waiting, Ticket<T> leader) {
         List<Ticket<T>> group = new ArrayList<>();
         group.add(leader);
         waiting.remove(leader);
-        for (Iterator<Ticket<T>> it = waiting.iterator(); it.hasNext() && group.size() < maxGroup;) {
-            Ticket<T> t = it.next();
+        for (Iterator<Ticket<?>> it = waiting.iterator(); it.hasNext() && group.size() < maxGroup;) {
+            Ticket<?> t = it.next();
             if (t.sameSku(leader)) {
-                group.add(t);
+                group.add((Ticket<T>) t);
                 it.remove();
             }
         }
