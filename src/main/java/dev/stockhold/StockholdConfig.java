@@ -100,6 +100,21 @@ public interface StockholdConfig {
         @WithDefault("10s")
         Duration leaseSweepInterval();
 
+        /**
+         * While the broker is unreachable the relay is paused (no attempt is charged to any event) and probes it: first
+         * after this delay, then doubling up to {@link #brokerProbeMax()}.
+         */
+        @WithDefault("100ms")
+        Duration brokerProbeInitial();
+
+        /** Longest delay between two probes of an unreachable broker: events flow again at most this long after it is back. */
+        @WithDefault("2s")
+        Duration brokerProbeMax();
+
+        /** Dead events requeued per transaction by the bulk requeue. */
+        @WithDefault("1000")
+        int requeueBatchSize();
+
         /** Where the relay publishes. */
         enum Target {
             RABBITMQ, KAFKA, LOG

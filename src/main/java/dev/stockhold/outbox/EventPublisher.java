@@ -2,32 +2,45 @@ package dev.stockhold.outbox;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
-import java.util.UUID;
 
-/** Sends a batch to the broker and reports, per event, whether the broker confirmed it. */
+/**
+ * Sends batches to the broker. {@link #send} hands a batch over without waiting, so the relay can claim the next
+ * batch while the broker confirms this one; {@link Sent#await} then says what the broker made of it.
+ */
 public interface EventPublisher extends AutoCloseable {
 
-    /**
-     * Publishes in list order and waits for the broker's confirms.
-     *
-     * @return the events that were not confirmed, with why; every other event of the batch was confirmed
-     */
-    Map<UUID, PublishFailure> publish(List<OutboxEvent> batch, Duration timeout);
+    /** Publishes the events in list order; confirms are collected by the returned handle. */
+    Sent send(List<OutboxEvent> batch);
 
-    /** What {@code /q/health/ready} shows: the broker as the last publish found it. */
-    boolean lastPublishReachedBroker();
+    /** Sends and waits: one batch at a time. */
+    default PublishOutcome publish(List<OutboxEvent> batch, Duration timeout) {
+        return send(batch).await(timeout);
+    }
+
+    /**
+     * Whether the broker can be reached now (a connection opens, the topology is there). The relay calls it while
+     * paused after an {@link PublishOutcome.Unreachable}, and resumes draining as soon as it answers true.
+     */
+    boolean probe();
 
     String target();
+
+    /** Something about the broker's topology an operator should fix, for the health details. */
+    default java.util.Optional<String> topologyWarning() {
+        return java.util.Optional.empty();
+    }
 
     @Override
     default void close() {
     }
 
-    /** Every event of the batch failed the same way. */
-    static Map<UUID, PublishFailure> allFailed(List<OutboxEvent> batch, PublishFailure failure) {
-        Map<UUID, PublishFailure> failures = new java.util.LinkedHashMap<>();
-        batch.forEach(e -> failures.put(e.id(), failure));
-        return failures;
+    /** A batch handed to the broker, its confirms still to come. */
+    interface Sent {
+        /** Waits at most {@code timeout} for the broker's answer to every event of the batch. */
+        PublishOutcome await(Duration timeout);
+
+        static Sent answered(PublishOutcome outcome) {
+            return timeout -> outcome;
+        }
     }
 }

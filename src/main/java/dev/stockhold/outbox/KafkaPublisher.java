@@ -18,6 +18,7 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.errors.RecordTooLargeException;
+import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.serialization.StringSerializer;
 
@@ -31,7 +32,6 @@ public class KafkaPublisher implements EventPublisher {
     public static final String TOPIC = "stockhold.reservations";
 
     private final Producer<String, String> producer;
-    private volatile boolean reachable = true;
 
     public KafkaPublisher(String bootstrapServers, Duration timeout) {
         this(new KafkaProducer<>(config(bootstrapServers, timeout)));
@@ -58,7 +58,7 @@ public class KafkaPublisher implements EventPublisher {
     }
 
     @Override
-    public Map<UUID, PublishFailure> publish(List<OutboxEvent> batch, Duration timeout) {
+    public Sent send(List<OutboxEvent> batch) {
         Map<UUID, Future<RecordMetadata>> sent = new LinkedHashMap<>();
         Map<UUID, PublishFailure> failures = new LinkedHashMap<>();
         for (OutboxEvent event : batch) {
@@ -74,32 +74,57 @@ public class KafkaPublisher implements EventPublisher {
             } catch (SerializationException | RecordTooLargeException e) {
                 failures.put(event.id(), PublishFailure.permanent("serialization", e.getMessage()));
             } catch (RuntimeException e) {
-                failures.put(event.id(), PublishFailure.transientFailure("unreachable", e.getMessage()));
+                // send() blocks up to max.block.ms for metadata, then throws: no broker to talk to
+                return Sent.answered(new PublishOutcome.Unreachable("unreachable", String.valueOf(e.getMessage())));
             }
         }
+        return timeout -> await(sent, failures, timeout);
+    }
+
+    private static PublishOutcome await(Map<UUID, Future<RecordMetadata>> sent, Map<UUID, PublishFailure> failures, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
-        boolean anyReached = false;
+        // answered: a record acknowledged, or refused for what it is; only when none was, the broker is unreachable
+        boolean anyAnswered = !failures.isEmpty();
+        String unreachable = null;
         for (Map.Entry<UUID, Future<RecordMetadata>> entry : sent.entrySet()) {
             try {
                 entry.getValue().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-                anyReached = true;
+                anyAnswered = true;
             } catch (ExecutionException e) {
-                boolean permanent = e.getCause() instanceof RecordTooLargeException || e.getCause() instanceof SerializationException;
-                failures.put(entry.getKey(), new PublishFailure(permanent ? "serialization" : "nack", String.valueOf(e.getCause()), permanent));
+                Throwable cause = e.getCause();
+                if (cause instanceof RecordTooLargeException || cause instanceof SerializationException) {
+                    anyAnswered = true;
+                    failures.put(entry.getKey(), PublishFailure.permanent("serialization", String.valueOf(cause)));
+                } else if (cause instanceof RetriableException) {
+                    // metadata or delivery timeout, lost connection: the broker, not this event
+                    unreachable = String.valueOf(cause);
+                    failures.put(entry.getKey(), PublishFailure.transientFailure("unreachable", String.valueOf(cause)));
+                } else {
+                    anyAnswered = true;
+                    failures.put(entry.getKey(), PublishFailure.transientFailure("nack", String.valueOf(cause)));
+                }
             } catch (TimeoutException e) {
-                failures.put(entry.getKey(), PublishFailure.transientFailure("timeout", "no acknowledgement within " + timeout));
+                unreachable = "no acknowledgement within " + timeout;
+                failures.put(entry.getKey(), PublishFailure.transientFailure("timeout", unreachable));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                failures.put(entry.getKey(), PublishFailure.transientFailure("interrupted", "relay stopping"));
+                return new PublishOutcome.Unreachable("interrupted", "relay stopping");
             }
         }
-        reachable = anyReached || sent.isEmpty();
-        return failures;
+        if (!anyAnswered && unreachable != null) {
+            return new PublishOutcome.Unreachable("unreachable", unreachable);
+        }
+        return new PublishOutcome.Answered(failures);
     }
 
     @Override
-    public boolean lastPublishReachedBroker() {
-        return reachable;
+    public boolean probe() {
+        try {
+            producer.partitionsFor(TOPIC);
+            return true;
+        } catch (RuntimeException e) {
+            return false;
+        }
     }
 
     @Override

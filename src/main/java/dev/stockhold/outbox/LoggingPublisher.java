@@ -1,9 +1,6 @@
 package dev.stockhold.outbox;
 
-import java.time.Duration;
 import java.util.List;
-import java.util.Map;
-import java.util.UUID;
 
 import io.quarkus.logging.Log;
 
@@ -11,13 +8,13 @@ import io.quarkus.logging.Log;
 public class LoggingPublisher implements EventPublisher {
 
     @Override
-    public Map<UUID, PublishFailure> publish(List<OutboxEvent> batch, Duration timeout) {
+    public Sent send(List<OutboxEvent> batch) {
         batch.forEach(event -> Log.infof("CloudEvent (log publisher, no broker configured) %s", event.payload()));
-        return Map.of();
+        return Sent.answered(PublishOutcome.Answered.allConfirmed());
     }
 
     @Override
-    public boolean lastPublishReachedBroker() {
+    public boolean probe() {
         return true;
     }
 

@@ -1,5 +1,6 @@
 package dev.stockhold.outbox;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
@@ -12,19 +13,27 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
+import jakarta.validation.constraints.Size;
+
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import dev.stockhold.StockholdConfig;
 import dev.stockhold.security.CurrentTenant;
 import dev.stockhold.security.Roles;
 import dev.stockhold.security.TenantLimited;
 import dev.stockhold.web.Problem;
 import dev.stockhold.web.ProblemException;
 import dev.stockhold.web.ProblemType;
+import dev.stockhold.web.StrictJson;
+import dev.stockhold.web.ValidationFailedException;
 
 /** Outbox administration (role ops), scoped like everything else to the caller's tenant (I5). */
 @Path("/v1/admin/outbox")
@@ -44,11 +53,15 @@ public class OutboxAdminResource {
     private final OutboxStore store;
     private final CurrentTenant tenant;
     private final RelaySignal relay;
+    private final StrictJson json;
+    private final StockholdConfig config;
 
-    OutboxAdminResource(OutboxStore store, CurrentTenant tenant, RelaySignal relay) {
+    OutboxAdminResource(OutboxStore store, CurrentTenant tenant, RelaySignal relay, StrictJson json, StockholdConfig config) {
         this.store = store;
         this.tenant = tenant;
         this.relay = relay;
+        this.json = json;
+        this.config = config;
     }
 
     /** The backlog as the admin endpoint shows it. */
@@ -70,9 +83,70 @@ public class OutboxAdminResource {
     @Operation(summary = "Dead events with their last error, oldest first")
     @APIResponse(responseCode = "200", description = "Dead events",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = OutboxStore.DeadEvent[].class)))
-    public List<OutboxStore.DeadEvent> dead(@QueryParam("limit") Integer limit) {
-        int max = limit == null ? 100 : Math.max(1, Math.min(limit, 1000));
-        return store.dead(tenant.id(), max);
+    @APIResponse(responseCode = "400", description = "validation-failed: limit is not an integer from 1 to 1000",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public List<OutboxStore.DeadEvent> dead(@QueryParam("limit") @Parameter(description = "1 to 1000, default 100",
+            schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "1000", defaultValue = "100")) String limit) {
+        return store.dead(tenant.id(), limit(limit));
+    }
+
+    /** A query parameter the service cannot read is the client's mistake: 400 naming it, never a 404. */
+    private static int limit(String limit) {
+        if (limit == null) {
+            return 100;
+        }
+        try {
+            int value = Integer.parseInt(limit);
+            if (value >= 1 && value <= 1000) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // answered below
+        }
+        throw new ValidationFailedException("limit", "must be an integer from 1 to 1000");
+    }
+
+    /** Which dead events a bulk requeue takes; every field is optional, and absent fields do not filter. */
+    @Schema(name = "OutboxRequeueFilter")
+    public record RequeueFilter(
+            @Schema(description = "Only events of this CloudEvents type", example = "dev.stockhold.reservation.created.v1")
+            @Size(min = 1, max = 100) String type,
+            @Schema(description = "Only events written at or after this instant") Instant since,
+            @Schema(description = "Only events written before this instant") Instant until) {
+    }
+
+    /** The answer to a bulk requeue. */
+    @Schema(name = "OutboxBulkRequeued")
+    public record BulkRequeued(@Schema(required = true) int requeued) {
+    }
+
+    @POST
+    @Path("dead/requeue")
+    @Operation(summary = "Send every matching dead event of the tenant back to pending, in write order, in batches")
+    @RequestBody(required = false, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = RequeueFilter.class)))
+    @APIResponse(responseCode = "200", description = "How many dead events went back to pending",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = BulkRequeued.class)))
+    @APIResponse(responseCode = "400", description = "malformed-request or validation-failed: the filter is not valid",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public BulkRequeued requeueAll(byte[] body) {
+        RequeueFilter filter = body == null || body.length == 0 ? new RequeueFilter(null, null, null)
+                : json.read(body, RequeueFilter.class);
+        OutboxStore.DeadFilter dead = new OutboxStore.DeadFilter(filter.type(), filter.since(), filter.until());
+        int batchSize = config.relay().requeueBatchSize();
+        int total = 0;
+        long after = 0;
+        OutboxStore.RequeuedBatch batch;
+        do {
+            // one short transaction per batch; seq order, so a reservation's events go back in the order they were written
+            batch = store.requeueBatch(tenant.id(), dead, after, batchSize);
+            total += batch.count();
+            after = batch.lastSeq();
+            if (batch.count() > 0) {
+                relay.nudge();
+            }
+        } while (batch.count() == batchSize);
+        return new BulkRequeued(total);
     }
 
     @POST

@@ -16,17 +16,23 @@ public class OutboxHealthCheck implements HealthCheck {
 
     private final EventPublisher publisher;
     private final OutboxStore store;
+    private final BrokerState broker;
 
-    OutboxHealthCheck(EventPublisher publisher, OutboxStore store) {
+    OutboxHealthCheck(EventPublisher publisher, OutboxStore store, BrokerState broker) {
         this.publisher = publisher;
         this.store = store;
+        this.broker = broker;
     }
 
     @Override
     public HealthCheckResponse call() {
-        var response = HealthCheckResponse.named("outbox-relay").up()
-                .withData("target", publisher.target())
-                .withData("broker", publisher.lastPublishReachedBroker() ? "reachable" : "unreachable");
+        var response = HealthCheckResponse.named("outbox-relay").up().withData("target", publisher.target());
+        broker.unreachableSince().ifPresentOrElse(
+                since -> response.withData("broker", "unreachable")
+                        .withData("brokerUnreachableSince", since.toString())
+                        .withData("brokerLastError", String.valueOf(broker.lastError())),
+                () -> response.withData("broker", "reachable"));
+        publisher.topologyWarning().ifPresent(warning -> response.withData("topology", warning));
         try {
             OutboxStore.OutboxStats stats = store.stats(null);
             response.withData("pending", stats.pending()).withData("dead", stats.dead())

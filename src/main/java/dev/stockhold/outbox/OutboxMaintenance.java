@@ -16,11 +16,13 @@ public class OutboxMaintenance {
     private final OutboxStore store;
     private final OutboxMetrics metrics;
     private final StockholdConfig config;
+    private final CommitTimes commitTimes;
 
-    OutboxMaintenance(OutboxStore store, OutboxMetrics metrics, StockholdConfig config) {
+    OutboxMaintenance(OutboxStore store, OutboxMetrics metrics, StockholdConfig config, CommitTimes commitTimes) {
         this.store = store;
         this.metrics = metrics;
         this.config = config;
+        this.commitTimes = commitTimes;
     }
 
     @Scheduled(every = "${stockhold.relay.lease-sweep-interval:10s}", delayed = "5s",
@@ -53,6 +55,7 @@ public class OutboxMaintenance {
     @Scheduled(every = "${stockhold.outbox.stats-interval:5s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void refreshGauges() {
+        commitTimes.forgetOlderThanMaxAge(System.nanoTime());
         metrics.refresh(store.stats(null));
     }
 }

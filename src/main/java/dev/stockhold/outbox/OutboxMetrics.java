@@ -3,6 +3,8 @@ package dev.stockhold.outbox;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -11,7 +13,10 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.quarkus.runtime.Startup;
 
-/** The outbox metrics of contract §8. Gauges are refreshed by {@link OutboxMaintenance}, not on every scrape. */
+/**
+ * The outbox metrics (see the metrics table in docs/operations.md). Backlog gauges are refreshed by
+ * {@link OutboxMaintenance}, not on every scrape.
+ */
 @ApplicationScoped
 @Startup
 public class OutboxMetrics {
@@ -24,29 +29,41 @@ public class OutboxMetrics {
     private final AtomicLong dead = new AtomicLong();
     private final AtomicLong oldestPendingAgeMillis = new AtomicLong();
     private final Timer lag;
+    private final Timer createdToConfirm;
 
-    OutboxMetrics(MeterRegistry registry) {
+    OutboxMetrics(MeterRegistry registry, BrokerState broker) {
         this.registry = registry;
         registry.gauge("stockhold.outbox.pending", pending);
         registry.gauge("stockhold.outbox.dead", dead);
         registry.gauge("stockhold.outbox.oldest.pending.age.seconds", oldestPendingAgeMillis, v -> v.get() / 1000.0);
         registry.counter("stockhold.outbox.published");
         FAILURE_REASONS.forEach(reason -> registry.counter("stockhold.outbox.publish.failures", "reason", reason));
+        registry.gauge("stockhold.outbox.broker.reachable", broker, b -> b.unreachableSince().isEmpty() ? 1 : 0);
+        registry.gauge("stockhold.outbox.broker.unreachable.since.seconds", broker,
+                b -> b.unreachableSince().map(since -> since.toEpochMilli() / 1000.0).orElse(0.0));
         lag = Timer.builder("stockhold.outbox.publish.lag")
-                .description("From the commit that wrote the event to the broker's confirm")
+                .description("From the commit that wrote the event (in this replica) to the broker's confirm")
+                .publishPercentileHistogram()
+                .minimumExpectedValue(Duration.ofMillis(1))
+                .maximumExpectedValue(Duration.ofMinutes(10))
+                .register(registry);
+        createdToConfirm = Timer.builder("stockhold.outbox.created.to.confirm")
+                .description("From the start of the transaction that wrote the event (any replica) to the broker's confirm")
                 .publishPercentileHistogram()
                 .minimumExpectedValue(Duration.ofMillis(1))
                 .maximumExpectedValue(Duration.ofMinutes(10))
                 .register(registry);
     }
 
-    void published(OutboxEvent event, Instant confirmedAt) {
+    /** One confirmed event: {@code committedAt} is its commit's nano time when this replica wrote it. */
+    void published(OutboxEvent event, Instant confirmedAt, long confirmedNanos, OptionalLong committedAt) {
         registry.counter("stockhold.outbox.published").increment();
-        lag.record(Duration.between(event.createdAt(), confirmedAt));
+        createdToConfirm.record(Duration.between(event.createdAt(), confirmedAt));
+        committedAt.ifPresent(at -> lag.record(Math.max(0, confirmedNanos - at), TimeUnit.NANOSECONDS));
     }
 
-    void failed(PublishFailure failure) {
-        registry.counter("stockhold.outbox.publish.failures", "reason", failure.reason()).increment();
+    void failed(String reason, int events) {
+        registry.counter("stockhold.outbox.publish.failures", "reason", reason).increment(events);
     }
 
     void refresh(OutboxStore.OutboxStats stats) {

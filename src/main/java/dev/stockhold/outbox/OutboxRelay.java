@@ -4,11 +4,11 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -19,10 +19,17 @@ import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 
 /**
- * Turns "the database committed" into "the broker confirmed". One worker thread per process: it wakes on a nudge
+ * Turns "the database committed" into "the broker confirmed" (I6). One worker thread per process: it wakes on a nudge
  * after each local commit, or every poll interval for rows written by other replicas, and drains claimable events
- * batch by batch. A row is marked published only after the broker confirmed it; a relay that dies leaves its rows
- * leased until the lease expires, and they are then published again with the same id (at least once).
+ * batch by batch, claiming the next batch while the broker confirms the current one. A row is marked published only
+ * after the broker confirmed it; a relay that dies leaves its rows leased until the lease expires, and they are then
+ * published again with the same id (at least once).
+ *
+ * <p>
+ * Two kinds of failure are kept apart. A broker that cannot be reached (connection refused or lost, no confirm for the
+ * batch in time) is nobody's fault: the leases go back without an attempt charged, the relay pauses and probes the
+ * broker with a capped backoff, and drains again the moment it answers. Only the broker's answer about one event (a
+ * nack, unroutable, a payload it cannot take) counts an attempt and can lead, after the last one, to DEAD.
  */
 @ApplicationScoped
 public class OutboxRelay {
@@ -32,18 +39,23 @@ public class OutboxRelay {
     private final EventPublisher publisher;
     private final RelaySignal signal;
     private final OutboxMetrics metrics;
+    private final BrokerState broker;
+    private final CommitTimes commitTimes;
     private final String relayId = instanceName() + "-" + UUID.randomUUID().toString().substring(0, 8);
     private volatile boolean running;
     private Thread worker;
     private volatile long lastFailureLogNanos;
     private final AtomicLong failuresSinceLog = new AtomicLong();
 
-    OutboxRelay(StockholdConfig config, OutboxStore store, EventPublisher publisher, RelaySignal signal, OutboxMetrics metrics) {
+    OutboxRelay(StockholdConfig config, OutboxStore store, EventPublisher publisher, RelaySignal signal, OutboxMetrics metrics,
+            BrokerState broker, CommitTimes commitTimes) {
         this.config = config;
         this.store = store;
         this.publisher = publisher;
         this.signal = signal;
         this.metrics = metrics;
+        this.broker = broker;
+        this.commitTimes = commitTimes;
     }
 
     void start(@Observes StartupEvent event) {
@@ -73,12 +85,8 @@ public class OutboxRelay {
     private void loop() {
         while (running) {
             try {
-                Batch batch;
-                do {
-                    batch = relayOnce(relayId, publisher);
-                } while (running && batch.claimed() == config.relay().batchSize() && batch.allConfirmed());
-                // a backlog is drained at once; otherwise the next claim waits for a nudge plus the coalescing
-                // window, so under load each claim and mark carries many events instead of one or two
+                drain();
+                // nothing left to claim: wait for a nudge (plus the coalescing window) or the poll interval
                 signal.await(config.relay().pollInterval(), config.relay().coalesce());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -86,68 +94,134 @@ public class OutboxRelay {
             } catch (RuntimeException e) {
                 // the database is unreachable, for instance: rows stay leased or pending, nothing is lost
                 Log.warnf("Outbox relay iteration failed: %s", e.getMessage());
-                sleepQuietly(config.relay().pollInterval());
+                sleepWhileRunning(config.relay().pollInterval());
             }
         }
     }
 
-    /** One claim, publish and mark cycle. Package-private so tests can play several relays, or a dying one. */
+    /**
+     * Claims and publishes until a claim comes back empty. While the broker confirms one batch the next is claimed,
+     * and while it takes the next one the first is marked: the database and the broker work at the same time. A batch
+     * claimed while an earlier one is unmarked never holds a later event of the same aggregate (the claim skips
+     * events with an unpublished predecessor), so per-aggregate order holds.
+     */
+    private void drain() throws InterruptedException {
+        List<OutboxEvent> batch = claim();
+        EventPublisher.Sent sent = batch.isEmpty() ? null : send(publisher, batch);
+        while (sent != null) {
+            List<OutboxEvent> next = running ? claim() : List.of();
+            PublishOutcome outcome = await(sent);
+            if (outcome instanceof PublishOutcome.Unreachable unreachable) {
+                handBack(relayId, Stream.concat(batch.stream(), next.stream()).toList(), unreachable);
+                pauseUntilReachable();
+                return;
+            }
+            EventPublisher.Sent nextSent = next.isEmpty() ? null : send(publisher, next);
+            settle(relayId, batch, (PublishOutcome.Answered) outcome);
+            batch = next;
+            sent = nextSent;
+        }
+    }
+
+    /** One claim, publish and mark cycle, without pipelining or pausing. Package-private so tests can play relays. */
     Batch relayOnce(String relay, EventPublisher via) {
         List<OutboxEvent> claimed = store.claim(relay, config.relay().batchSize(), config.relay().lease());
         if (claimed.isEmpty()) {
             return new Batch(0, 0);
         }
-        Map<UUID, PublishFailure> failures;
+        PublishOutcome outcome = send(via, claimed).await(config.relay().publishTimeout());
+        if (outcome instanceof PublishOutcome.Unreachable unreachable) {
+            handBack(relay, claimed, unreachable);
+            return new Batch(claimed.size(), 0);
+        }
+        return new Batch(claimed.size(), settle(relay, claimed, (PublishOutcome.Answered) outcome));
+    }
+
+    private List<OutboxEvent> claim() {
+        return store.claim(relayId, config.relay().batchSize(), config.relay().lease());
+    }
+
+    private EventPublisher.Sent send(EventPublisher via, List<OutboxEvent> batch) {
         try {
-            failures = via.publish(claimed, config.relay().publishTimeout());
+            return via.send(batch);
         } catch (RuntimeException e) {
-            failures = EventPublisher.allFailed(claimed, PublishFailure.transientFailure("error", e.getClass().getSimpleName()));
+            // a defect in this process rather than the broker: charged to the events, so it ends visible as DEAD
+            PublishFailure failure = PublishFailure.transientFailure("error", e.getClass().getSimpleName() + ": " + e.getMessage());
+            return EventPublisher.Sent.answered(new PublishOutcome.Answered(
+                    batch.stream().collect(java.util.stream.Collectors.toMap(OutboxEvent::id, x -> failure))));
         }
+    }
+
+    private PublishOutcome await(EventPublisher.Sent sent) {
+        return sent.await(config.relay().publishTimeout());
+    }
+
+    /** The broker answered: confirmed rows become PUBLISHED, failed ones count an attempt. @return events confirmed */
+    private int settle(String relay, List<OutboxEvent> batch, PublishOutcome.Answered answered) {
         Instant now = Instant.now();
-        Map<UUID, PublishFailure> failed = failures;
-        List<OutboxEvent> confirmed = claimed.stream().filter(e -> !failed.containsKey(e.id())).toList();
-        store.markPublished(relay, confirmed.stream().map(OutboxEvent::id).toList());
-        confirmed.forEach(e -> metrics.published(e, now));
-        if (!failures.isEmpty()) {
-            recordFailures(relay, claimed, failures, now);
-        }
-        return new Batch(claimed.size(), confirmed.size());
-    }
-
-    private void recordFailures(String relay, List<OutboxEvent> claimed, Map<UUID, PublishFailure> failures, Instant now) {
+        long nanos = System.nanoTime();
         StockholdConfig.Outbox outbox = config.outbox();
-        Map<OutboxEvent, Instant> retryAt = new LinkedHashMap<>();
-        for (OutboxEvent event : claimed) {
-            PublishFailure failure = failures.get(event.id());
+        List<OutboxStore.Mark> marks = new ArrayList<>(batch.size());
+        List<OutboxEvent> confirmed = new ArrayList<>(batch.size());
+        for (OutboxEvent event : batch) {
+            PublishFailure failure = answered.failures().get(event.id());
             if (failure == null) {
-                continue;
-            }
-            int attempt = event.attempts() + 1;
-            retryAt.put(event, now.plus(Backoff.delay(event.id(), attempt, outbox.backoffInitial(), outbox.backoffMax())));
-            metrics.failed(failure);
-            if (failure.permanent() || attempt >= outbox.maxAttempts()) {
-                Log.errorf("Outbox event %s (reservation %s, tenant %s) is DEAD after %d attempts: %s", event.id(),
-                        event.aggregateId(), event.tenantId(), attempt, failure.describe());
+                marks.add(OutboxStore.Mark.confirmed(event.id()));
+                confirmed.add(event);
+            } else {
+                Duration delay = Backoff.delay(event.id(), event.attempts() + 1, outbox.backoffInitial(), outbox.backoffMax());
+                marks.add(new OutboxStore.Mark(event.id(), failure, now.plus(delay)));
+                metrics.failed(failure.reason(), 1);
             }
         }
-        store.markFailed(relay, retryAt, failures, outbox.maxAttempts());
-        logFailures(retryAt.size(), failures.values().iterator().next());
+        List<OutboxStore.Marked> marked = store.mark(relay, marks, outbox.maxAttempts());
+        confirmed.forEach(e -> metrics.published(e, now, nanos, commitTimes.take(e.id())));
+        if (!answered.failures().isEmpty()) {
+            reportFailures(batch, answered, marked);
+        }
+        return confirmed.size();
     }
 
-    /** During an outage every batch fails: one WARN line per 10 seconds with the count, not one per batch. */
-    private void logFailures(int failed, PublishFailure example) {
-        long total = failuresSinceLog.addAndGet(failed);
+    /** No attempt charged: the leases go straight back, for this relay after its pause or for another replica. */
+    private void handBack(String relay, List<OutboxEvent> events, PublishOutcome.Unreachable why) {
+        broker.unreachable(why, Instant.now());
+        metrics.failed(why.reason(), events.size());
+        store.release(relay, events.stream().map(OutboxEvent::id).toList());
+    }
+
+    /** Probes the broker with a capped, doubling delay; returns as soon as it answers, or when the relay stops. */
+    private void pauseUntilReachable() {
+        Instant since = broker.unreachableSince().orElse(Instant.now());
+        Log.warnf("Outbox relay paused: broker unreachable (%s); no attempt is charged, probing until it answers",
+                broker.lastError());
+        Duration delay = config.relay().brokerProbeInitial();
+        while (running) {
+            sleepWhileRunning(delay);
+            if (running && publisher.probe()) {
+                broker.reachable();
+                Log.infof("Outbox relay resumed: broker reachable again after %d ms", Duration.between(since, Instant.now()).toMillis());
+                return;
+            }
+            delay = min(delay.multipliedBy(2), config.relay().brokerProbeMax());
+        }
+    }
+
+    /** DEAD is decided by the database (OutboxStore.MARK); this only reports what it decided. */
+    private void reportFailures(List<OutboxEvent> batch, PublishOutcome.Answered answered, List<OutboxStore.Marked> marked) {
+        List<UUID> dead = marked.stream().filter(m -> "DEAD".equals(m.status())).map(OutboxStore.Marked::id).toList();
+        if (!dead.isEmpty()) {
+            OutboxEvent first = batch.stream().filter(e -> e.id().equals(dead.get(0))).findFirst().orElseThrow();
+            Log.errorf("%d outbox events are DEAD (first: %s of aggregate %s, tenant %s: %s); see GET /v1/admin/outbox/dead",
+                    dead.size(), first.id(), first.aggregateId(), first.tenantId(), answered.failures().get(first.id()).describe());
+        }
+        long total = failuresSinceLog.addAndGet(answered.failures().size());
         long now = System.nanoTime();
         if (now - lastFailureLogNanos > Duration.ofSeconds(10).toNanos()) {
             lastFailureLogNanos = now;
             failuresSinceLog.set(0);
-            Log.warnf("Outbox relay: %d events not confirmed since the last report (latest: %s); retrying with backoff",
-                    total, example.describe());
+            Log.warnf("Outbox relay: %d events refused by the broker since the last report (latest: %s); retrying with backoff",
+                    total, answered.failures().values().iterator().next().describe());
         }
-    }
-
-    public String relayId() {
-        return relayId;
     }
 
     /** How one cycle went. */
@@ -157,12 +231,19 @@ public class OutboxRelay {
         }
     }
 
-    private static void sleepQuietly(Duration duration) {
+    private void sleepWhileRunning(Duration duration) {
+        long until = System.nanoTime() + duration.toNanos();
         try {
-            Thread.sleep(duration.toMillis());
+            while (running && System.nanoTime() < until) {
+                Thread.sleep(Math.min(100, Math.max(1, (until - System.nanoTime()) / 1_000_000)));
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
     }
 
     private static String instanceName() {

@@ -1,6 +1,5 @@
 package dev.stockhold.outbox;
 
-import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -11,25 +10,35 @@ import java.sql.Types;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.transaction.Transactional;
 
 import io.agroal.api.AgroalDataSource;
 
-/** The relay's SQL. Each method is its own short transaction: no row lock is held while the broker is called. */
+/**
+ * Every statement the relay and the outbox jobs run on {@code outbox_events}. Each is its own short transaction (no row
+ * lock is held while the broker is called), sent in one round trip, and each runs under {@link #PLAN}: the outbox is a
+ * queue table whose statistics are stale most of the time (empty when analyzed, 40,000 pending an hour later), so no
+ * statement here may depend on them. Every statement is written so that, with sequential scans, bitmaps, sorts, hash
+ * and merge joins off, the only plan left reads a partial index in order and stops after what it needs: O(batch) or
+ * O(backlog), never O(retained history). {@code OutboxPlanTest} checks each one on a copy with hostile statistics.
+ */
 @ApplicationScoped
-@Transactional(Transactional.TxType.REQUIRES_NEW)
 public class OutboxStore {
 
+    /** The planner settings every outbox statement runs with, for its own transaction only. */
+    static final String PLAN = "SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off; "
+            + "SET LOCAL enable_hashjoin = off; SET LOCAL enable_mergejoin = off";
+
     /*
-     * The claim (I6 ordering): a PENDING row whose time has come and whose lease is free or expired, and only if no
-     * earlier event of the same reservation is still unpublished (pending, leased, retrying or dead). Replicas skip
-     * rows another claim holds (SKIP LOCKED) and lease what they take, so each row has one publisher at a time.
+     * The claim (I6 ordering): walks outbox_events_pending_seq_idx in seq order and leases the first claimable rows
+     * (time come, lease free or expired) whose aggregate has no earlier unpublished event. That check is a scalar
+     * sub-select with LIMIT 1, which PostgreSQL runs per row and never turns into a join; "e.seq + 0" keeps the seq
+     * indexes out of it, so its one possible index is outbox_events_unpublished_aggregate_idx probed by aggregate_id:
+     * a few rows per candidate whatever the statistics or a cached generic plan say. Replicas skip rows another claim
+     * holds (SKIP LOCKED) and lease what they take, so each row has one publisher at a time.
      */
     static final String CLAIM = """
             UPDATE outbox_events o
@@ -38,29 +47,103 @@ public class OutboxStore {
                    SELECT c.id FROM outbox_events c
                     WHERE c.status = 'PENDING' AND c.available_at <= now()
                       AND (c.locked_until IS NULL OR c.locked_until < now())
-                      AND NOT EXISTS (SELECT 1 FROM outbox_events e
-                                       WHERE e.aggregate_id = c.aggregate_id AND e.seq < c.seq AND e.status <> 'PUBLISHED')
+                      AND (SELECT e.seq FROM outbox_events e
+                            WHERE e.aggregate_id = c.aggregate_id AND e.status <> 'PUBLISHED' AND e.seq + 0 < c.seq
+                            LIMIT 1) IS NULL
                     ORDER BY c.seq
                     LIMIT ?
                       FOR UPDATE SKIP LOCKED)
             RETURNING o.id, o.seq, o.tenant_id, o.aggregate_id, o.event_type, o.payload, o.attempts, o.created_at, o.traceparent
             """;
+
     /*
-     * The claim must walk outbox_events_pending_seq_idx in seq order and stop after its batch. With statistics that say
-     * pending rows are rare (a queue table's statistics are stale most of the time) the planner would rather read every
-     * pending row through a bitmap and sort them, which under a backlog costs more per claim than the relay can afford
-     * (V4). These two settings, for the claim's own transaction only, leave it no plan but the ordered index scan.
+     * One statement for a whole batch's outcome: confirmed rows become PUBLISHED; failed ones count an attempt and go
+     * back to pending at their retry time, or to DEAD when the failure is permanent or the attempts are used up. The
+     * database alone decides deadness (RETURNING tells the relay), and only for rows this relay still leases.
      */
-    static final String CLAIM_PLAN = "SET LOCAL enable_sort = off; SET LOCAL enable_bitmapscan = off";
-    private static final String MARK_PUBLISHED = """
-            UPDATE outbox_events SET status = 'PUBLISHED', published_at = now(), locked_by = NULL, locked_until = NULL
-             WHERE id = ANY (?) AND locked_by = ? AND status = 'PENDING'
+    static final String MARK = """
+            UPDATE outbox_events o
+               SET status = CASE WHEN m.reason IS NULL THEN 'PUBLISHED'
+                                 WHEN m.permanent OR o.attempts + 1 >= ? THEN 'DEAD' ELSE 'PENDING' END,
+                   published_at = CASE WHEN m.reason IS NULL THEN now() END,
+                   attempts = o.attempts + CASE WHEN m.reason IS NULL THEN 0 ELSE 1 END,
+                   last_error = CASE WHEN m.reason IS NULL THEN o.last_error ELSE m.reason || ': ' || m.message END,
+                   available_at = coalesce(m.retry_at, o.available_at),
+                   locked_by = NULL, locked_until = NULL
+              FROM unnest(?::uuid[], ?::text[], ?::text[], ?::boolean[], ?::timestamptz[])
+                   AS m(id, reason, message, permanent, retry_at)
+             WHERE o.id = m.id AND o.locked_by = ? AND o.status = 'PENDING'
+            RETURNING o.id, o.status, o.attempts
             """;
-    private static final String MARK_FAILED = """
-            UPDATE outbox_events
-               SET attempts = attempts + 1, last_error = ?, available_at = ?, locked_by = NULL, locked_until = NULL,
-                   status = CASE WHEN ? OR attempts + 1 >= ? THEN 'DEAD' ELSE 'PENDING' END
-             WHERE id = ? AND locked_by = ? AND status = 'PENDING'
+
+    /** Leases handed back without charging an attempt: the broker was unreachable, or the relay is stopping. */
+    static final String RELEASE = """
+            WITH released AS (
+                UPDATE outbox_events SET locked_by = NULL, locked_until = NULL
+                 WHERE id = ANY (?) AND locked_by = ? AND status = 'PENDING' RETURNING 1)
+            SELECT count(*) FROM released
+            """;
+    static final String RELEASE_ALL = """
+            WITH released AS (
+                UPDATE outbox_events SET locked_by = NULL, locked_until = NULL
+                 WHERE status = 'PENDING' AND locked_by = ? RETURNING 1)
+            SELECT count(*) FROM released
+            """;
+    /** Leases whose relay died: read through the pending index, so the cost follows the backlog, not the history. */
+    static final String SWEEP = """
+            WITH swept AS (
+                UPDATE outbox_events SET locked_by = NULL, locked_until = NULL
+                 WHERE status = 'PENDING' AND locked_until < now() RETURNING 1)
+            SELECT count(*) FROM swept
+            """;
+    /** Retention: the oldest published rows through outbox_events_published_idx, a bounded batch at a time. */
+    static final String DELETE_PUBLISHED = """
+            WITH deleted AS (
+                DELETE FROM outbox_events WHERE id IN (
+                    SELECT id FROM outbox_events WHERE status = 'PUBLISHED' AND published_at < ?
+                     ORDER BY published_at LIMIT ? FOR UPDATE SKIP LOCKED)
+                RETURNING 1)
+            SELECT count(*) FROM deleted
+            """;
+    /**
+     * Backlog figures from the pending and dead indexes. The oldest pending event is the one first in write order (its
+     * created_at is its transaction's start, so a long transaction may make a later one slightly older: ignored).
+     */
+    static final String STATS = """
+            SELECT (SELECT count(*) FROM outbox_events WHERE status = 'PENDING'),
+                   (SELECT count(*) FROM outbox_events WHERE status = 'DEAD'),
+                   coalesce(extract(epoch FROM now() - (SELECT created_at FROM outbox_events WHERE status = 'PENDING'
+                                                         ORDER BY seq LIMIT 1)), 0)
+            """;
+    static final String TENANT_STATS = """
+            SELECT (SELECT count(*) FROM outbox_events WHERE status = 'PENDING' AND tenant_id = ?),
+                   (SELECT count(*) FROM outbox_events WHERE status = 'DEAD' AND tenant_id = ?),
+                   coalesce(extract(epoch FROM now() - (SELECT created_at FROM outbox_events WHERE status = 'PENDING'
+                                                         AND tenant_id = ? ORDER BY seq LIMIT 1)), 0)
+            """;
+    static final String DEAD = """
+            SELECT id, aggregate_id, event_type, attempts, last_error, created_at FROM outbox_events
+             WHERE status = 'DEAD' AND tenant_id = ? ORDER BY tenant_id, seq LIMIT ?
+            """;
+    static final String REQUEUE = """
+            UPDATE outbox_events SET status = 'PENDING', attempts = 0, available_at = now(), locked_by = NULL, locked_until = NULL
+             WHERE id = ? AND tenant_id = ? AND status = 'DEAD'
+            RETURNING seq
+            """;
+    /** Bulk requeue: the next batch of one tenant's matching dead events after {@code seq}, in write order. */
+    static final String REQUEUE_BATCH = """
+            UPDATE outbox_events o
+               SET status = 'PENDING', attempts = 0, available_at = now(), locked_by = NULL, locked_until = NULL
+             WHERE o.id IN (
+                   SELECT d.id FROM outbox_events d
+                    WHERE d.status = 'DEAD' AND d.tenant_id = ? AND d.seq > ?
+                      AND (?::text IS NULL OR d.event_type = ?)
+                      AND (?::timestamptz IS NULL OR d.created_at >= ?)
+                      AND (?::timestamptz IS NULL OR d.created_at < ?)
+                    ORDER BY d.tenant_id, d.seq
+                    LIMIT ?
+                      FOR UPDATE SKIP LOCKED)
+            RETURNING o.seq
             """;
 
     private final AgroalDataSource dataSource;
@@ -71,146 +154,208 @@ public class OutboxStore {
 
     /** Leases up to {@code limit} claimable events to {@code relayId}, in write order. */
     public List<OutboxEvent> claim(String relayId, int limit, Duration lease) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(CLAIM)) {
-            try (Statement plan = c.createStatement()) {
-                plan.execute(CLAIM_PLAN);
-            }
+        return run(CLAIM, ps -> {
             ps.setString(1, relayId);
             ps.setLong(2, lease.toMillis());
             ps.setInt(3, limit);
+        }, rs -> {
             List<OutboxEvent> events = new ArrayList<>();
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    events.add(new OutboxEvent(rs.getObject(1, UUID.class), rs.getLong(2), rs.getString(3),
-                            rs.getObject(4, UUID.class), rs.getString(5), rs.getString(6), rs.getInt(7),
-                            rs.getTimestamp(8).toInstant(), rs.getString(9)));
-                }
+            while (rs.next()) {
+                events.add(new OutboxEvent(rs.getObject(1, UUID.class), rs.getLong(2), rs.getString(3),
+                        rs.getObject(4, UUID.class), rs.getString(5), rs.getString(6), rs.getInt(7),
+                        rs.getTimestamp(8).toInstant(), rs.getString(9)));
             }
-            events.sort(Comparator.comparingLong(OutboxEvent::seq));
+            events.sort(java.util.Comparator.comparingLong(OutboxEvent::seq));
             return events;
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
+        });
+    }
+
+    /** How one claimed event went: {@code failure} null means the broker confirmed it. */
+    public record Mark(UUID id, PublishFailure failure, Instant retryAt) {
+        public static Mark confirmed(UUID id) {
+            return new Mark(id, null, null);
         }
     }
 
-    /** Marks confirmed events published, if this relay still holds their lease. @return rows marked */
-    public int markPublished(String relayId, List<UUID> ids) {
+    /** What {@link #mark} did to one row: PUBLISHED, PENDING (to be retried) or DEAD. */
+    public record Marked(UUID id, String status, int attempts) {
+    }
+
+    /** Records a batch's outcome for the rows this relay still leases. @return the rows changed, with their new status */
+    public List<Marked> mark(String relayId, List<Mark> marks, int maxAttempts) {
+        if (marks.isEmpty()) {
+            return List.of();
+        }
+        return run(MARK, ps -> {
+            Connection c = ps.getConnection();
+            ps.setInt(1, maxAttempts);
+            ps.setArray(2, c.createArrayOf("uuid", marks.stream().map(Mark::id).toArray()));
+            ps.setArray(3, c.createArrayOf("text", marks.stream().map(m -> m.failure() == null ? null : m.failure().reason()).toArray()));
+            ps.setArray(4, c.createArrayOf("text", marks.stream().map(m -> m.failure() == null ? null : truncate(m.failure().message())).toArray()));
+            ps.setArray(5, c.createArrayOf("boolean", marks.stream().map(m -> m.failure() != null && m.failure().permanent()).toArray()));
+            ps.setArray(6, c.createArrayOf("timestamptz", marks.stream().map(m -> m.retryAt() == null ? null : Timestamp.from(m.retryAt())).toArray()));
+            ps.setString(7, relayId);
+        }, rs -> {
+            List<Marked> marked = new ArrayList<>();
+            while (rs.next()) {
+                marked.add(new Marked(rs.getObject(1, UUID.class), rs.getString(2), rs.getInt(3)));
+            }
+            return marked;
+        });
+    }
+
+    /** Hands leases back without charging an attempt. @return rows released */
+    public int release(String relayId, List<UUID> ids) {
         if (ids.isEmpty()) {
             return 0;
         }
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(MARK_PUBLISHED)) {
-            Array array = c.createArrayOf("uuid", ids.toArray());
-            ps.setArray(1, array);
+        return count(RELEASE, ps -> {
+            ps.setArray(1, ps.getConnection().createArrayOf("uuid", ids.toArray()));
             ps.setString(2, relayId);
-            return ps.executeUpdate();
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
     }
 
-    /** Returns failed events to pending with their next attempt time, or to DEAD. */
-    public void markFailed(String relayId, Map<OutboxEvent, Instant> retryAt, Map<UUID, PublishFailure> failures,
-            int maxAttempts) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(MARK_FAILED)) {
-            for (Map.Entry<OutboxEvent, Instant> entry : retryAt.entrySet()) {
-                PublishFailure failure = failures.get(entry.getKey().id());
-                ps.setString(1, truncate(failure.describe()));
-                ps.setTimestamp(2, Timestamp.from(entry.getValue()));
-                ps.setBoolean(3, failure.permanent());
-                ps.setInt(4, maxAttempts);
-                ps.setObject(5, entry.getKey().id(), Types.OTHER);
-                ps.setString(6, relayId);
-                ps.addBatch();
-            }
-            ps.executeBatch();
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    /** On shutdown: hand this relay's leases back at once instead of letting them expire. */
+    /** On shutdown: hand every lease of this relay back at once instead of letting them expire. */
     public int releaseLeases(String relayId) {
-        return update("UPDATE outbox_events SET locked_by = NULL, locked_until = NULL WHERE locked_by = ? AND status = 'PENDING'",
-                relayId);
+        return count(RELEASE_ALL, ps -> ps.setString(1, relayId));
     }
 
     /** Returns rows whose lease expired (their relay died) to plain pending. */
     public int sweepExpiredLeases() {
-        return update("UPDATE outbox_events SET locked_by = NULL, locked_until = NULL WHERE status = 'PENDING' AND locked_until < now()");
+        return count(SWEEP, ps -> {
+        });
     }
 
-    /** Deletes up to {@code limit} rows published before {@code cutoff}. */
+    /** Deletes up to {@code limit} rows published before {@code cutoff}, oldest first. */
     public int deletePublishedBefore(Instant cutoff, int limit) {
-        return update("""
-                DELETE FROM outbox_events WHERE id IN (
-                    SELECT id FROM outbox_events WHERE status = 'PUBLISHED' AND published_at < ? LIMIT ? FOR UPDATE SKIP LOCKED)
-                """, Timestamp.from(cutoff), limit);
+        return count(DELETE_PUBLISHED, ps -> {
+            ps.setTimestamp(1, Timestamp.from(cutoff));
+            ps.setInt(2, limit);
+        });
     }
 
     /** Pending count, dead count and age of the oldest pending event; all tenants, or one. */
     public OutboxStats stats(String tenantIdOrNull) {
-        String sql = """
-                SELECT count(*) FILTER (WHERE status = 'PENDING'),
-                       count(*) FILTER (WHERE status = 'DEAD'),
-                       coalesce(extract(epoch FROM now() - min(created_at) FILTER (WHERE status = 'PENDING')), 0)
-                  FROM outbox_events
-                 WHERE status <> 'PUBLISHED' AND (?::text IS NULL OR tenant_id = ?)
-                """;
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+        Binder binder = tenantIdOrNull == null ? ps -> {
+        } : ps -> {
             ps.setString(1, tenantIdOrNull);
             ps.setString(2, tenantIdOrNull);
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return new OutboxStats(rs.getLong(1), rs.getLong(2), rs.getDouble(3));
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+            ps.setString(3, tenantIdOrNull);
+        };
+        return run(tenantIdOrNull == null ? STATS : TENANT_STATS, binder, rs -> {
+            rs.next();
+            return new OutboxStats(rs.getLong(1), rs.getLong(2), rs.getDouble(3));
+        });
     }
 
     /** Dead events of one tenant, oldest first. */
     public List<DeadEvent> dead(String tenantId, int limit) {
-        String sql = """
-                SELECT id, aggregate_id, event_type, attempts, last_error, created_at FROM outbox_events
-                 WHERE status = 'DEAD' AND tenant_id = ? ORDER BY seq LIMIT ?
-                """;
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+        return run(DEAD, ps -> {
             ps.setString(1, tenantId);
             ps.setInt(2, limit);
+        }, rs -> {
             List<DeadEvent> dead = new ArrayList<>();
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    dead.add(new DeadEvent(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class), rs.getString(3),
-                            rs.getInt(4), rs.getString(5), rs.getTimestamp(6).toInstant()));
-                }
+            while (rs.next()) {
+                dead.add(new DeadEvent(rs.getObject(1, UUID.class), rs.getObject(2, UUID.class), rs.getString(3),
+                        rs.getInt(4), rs.getString(5), rs.getTimestamp(6).toInstant()));
             }
             return dead;
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
     }
 
     /** DEAD -> PENDING with a fresh attempt budget. @return false if the tenant has no dead event with this id */
     public boolean requeue(String tenantId, UUID id) {
-        return update("""
-                UPDATE outbox_events SET status = 'PENDING', attempts = 0, available_at = now(), locked_by = NULL, locked_until = NULL
-                 WHERE id = ? AND tenant_id = ? AND status = 'DEAD'
-                """, id, tenantId) == 1;
+        return run(REQUEUE, ps -> {
+            ps.setObject(1, id, Types.OTHER);
+            ps.setString(2, tenantId);
+        }, ResultSet::next);
     }
 
-    private int update(String sql, Object... args) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
-            for (int i = 0; i < args.length; i++) {
-                ps.setObject(i + 1, args[i]);
+    /** Which dead events a bulk requeue takes; null fields do not filter. {@code until} is exclusive. */
+    public record DeadFilter(String type, Instant since, Instant until) {
+        public static final DeadFilter ALL = new DeadFilter(null, null, null);
+    }
+
+    /** One bulk-requeue batch: how many events, and the seq to continue after. */
+    public record RequeuedBatch(int count, long lastSeq) {
+    }
+
+    /** Requeues the next {@code limit} matching dead events of the tenant after {@code afterSeq}, in one short transaction. */
+    public RequeuedBatch requeueBatch(String tenantId, DeadFilter filter, long afterSeq, int limit) {
+        Timestamp since = filter.since() == null ? null : Timestamp.from(filter.since());
+        Timestamp until = filter.until() == null ? null : Timestamp.from(filter.until());
+        return run(REQUEUE_BATCH, ps -> {
+            ps.setString(1, tenantId);
+            ps.setLong(2, afterSeq);
+            ps.setString(3, filter.type());
+            ps.setString(4, filter.type());
+            ps.setTimestamp(5, since);
+            ps.setTimestamp(6, since);
+            ps.setTimestamp(7, until);
+            ps.setTimestamp(8, until);
+            ps.setInt(9, limit);
+        }, rs -> {
+            long last = afterSeq;
+            int count = 0;
+            while (rs.next()) {
+                last = Math.max(last, rs.getLong(1));
+                count++;
             }
-            return ps.executeUpdate();
+            return new RequeuedBatch(count, last);
+        });
+    }
+
+    @FunctionalInterface
+    interface Binder {
+        void bind(PreparedStatement ps) throws SQLException;
+    }
+
+    @FunctionalInterface
+    interface Reader<T> {
+        T read(ResultSet rs) throws SQLException;
+    }
+
+    private int count(String sql, Binder binder) {
+        return run(sql, binder, rs -> {
+            rs.next();
+            return rs.getInt(1);
+        });
+    }
+
+    /**
+     * {@code BEGIN; PLAN; sql; COMMIT} in one round trip: a real transaction block, so the SET LOCALs hold for the
+     * statement and end with it. On an error the block is rolled back before the connection goes back to the pool.
+     */
+    private <T> T run(String sql, Binder binder, Reader<T> reader) {
+        try (Connection c = dataSource.getConnection()) {
+            try (PreparedStatement ps = c.prepareStatement("BEGIN; " + PLAN + "; " + sql + "; COMMIT")) {
+                binder.bind(ps);
+                boolean isResultSet = ps.execute();
+                T result = null;
+                while (isResultSet || ps.getUpdateCount() != -1) {
+                    if (isResultSet) {
+                        try (ResultSet rs = ps.getResultSet()) {
+                            result = reader.read(rs);
+                        }
+                    }
+                    isResultSet = ps.getMoreResults();
+                }
+                return result;
+            } catch (SQLException e) {
+                try (Statement rollback = c.createStatement()) {
+                    rollback.execute("ROLLBACK");
+                } catch (SQLException ignored) {
+                    // the connection is gone; the pool discards it
+                }
+                throw e;
+            }
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }
     }
 
     private static String truncate(String error) {
-        return error.length() <= 2000 ? error : error.substring(0, 2000);
+        return error == null || error.length() <= 2000 ? error : error.substring(0, 2000);
     }
 
     /** Outbox backlog figures. */

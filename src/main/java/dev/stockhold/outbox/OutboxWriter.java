@@ -33,19 +33,22 @@ public class OutboxWriter {
             VALUES (?, ?, ?, ?, ?, ?, now(), now())
             """;
 
-    private static final Object NUDGE_REGISTERED = new Object();
+    /** Key of this transaction's list of written event ids (a transaction resource). */
+    private static final Object WRITTEN = new Object();
 
     private final AgroalDataSource dataSource;
     private final ObjectMapper mapper;
     private final TransactionSynchronizationRegistry transactions;
     private final RelaySignal relay;
+    private final CommitTimes commitTimes;
 
     OutboxWriter(AgroalDataSource dataSource, ObjectMapper mapper, TransactionSynchronizationRegistry transactions,
-            RelaySignal relay) {
+            RelaySignal relay, CommitTimes commitTimes) {
         this.dataSource = dataSource;
         this.mapper = mapper;
         this.transactions = transactions;
         this.relay = relay;
+        this.commitTimes = commitTimes;
     }
 
     /** @return the event id, stable across every redelivery */
@@ -79,16 +82,26 @@ public class OutboxWriter {
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }
-        nudgeRelayAfterCommit();
+        afterCommit(ids);
         return ids;
     }
 
-    /** In-process and after commit only: no LISTEN/NOTIFY, whose commit-time lock would serialise writers. */
-    private void nudgeRelayAfterCommit() {
-        if (transactions.getResource(NUDGE_REGISTERED) != null) {
+    /**
+     * Once the transaction has committed: note the commit time of its events (the publish lag starts there) and nudge
+     * the relay. In-process only: no LISTEN/NOTIFY, whose commit-time lock would serialise writers.
+     */
+    @SuppressWarnings("unchecked")
+    private void afterCommit(List<UUID> ids) {
+        List<UUID> written = (List<UUID>) transactions.getResource(WRITTEN);
+        if (written != null) {
+            written.addAll(ids);
             return;
         }
-        transactions.putResource(NUDGE_REGISTERED, Boolean.TRUE);
-        AfterCommit.run(transactions, relay::nudge);
+        List<UUID> all = new ArrayList<>(ids);
+        transactions.putResource(WRITTEN, all);
+        AfterCommit.run(transactions, () -> {
+            commitTimes.committed(all, System.nanoTime());
+            relay.nudge();
+        });
     }
 }

@@ -1,8 +1,9 @@
 package dev.stockhold.outbox;
 
 /**
- * Why one event was not confirmed. Transient failures are retried with backoff; permanent ones (the event can never
- * be delivered as it is) go to DEAD at once.
+ * Why the broker did not confirm one event (a nack of that message, unroutable, a payload it cannot take). Each
+ * counts one attempt; transient ones are retried with backoff, permanent ones (the event can never be delivered as it
+ * is) go to DEAD at once. A broker that cannot be reached is not an event's failure: see {@link PublishOutcome}.
  */
 public record PublishFailure(String reason, String message, boolean permanent) {
 

@@ -21,12 +21,15 @@ import io.quarkus.logging.Log;
 
 /**
  * RabbitMQ: durable topic exchange {@code stockhold.events}, persistent messages, {@code message_id} = event id,
- * CloudEvents structured JSON, publisher confirms, and {@code mandatory} so an event no queue would receive comes
- * back as unroutable instead of vanishing.
+ * CloudEvents structured JSON, publisher confirms. The exchange has the alternate exchange {@code stockhold.unrouted}
+ * (fanout, bound to the durable queue of the same name), so an event no consumer queue is bound for is kept there
+ * instead of failing. Messages are also {@code mandatory}: should the alternate exchange be missing, an unroutable
+ * event comes back as a per-event failure rather than vanishing.
  */
 public class RabbitPublisher implements EventPublisher {
 
-    public static final String EXCHANGE = "stockhold.events";
+    public static final String EXCHANGE = RabbitTopology.EXCHANGE;
+    public static final String UNROUTED = RabbitTopology.UNROUTED;
 
     private final ConnectionFactory factory;
     /** Nacked delivery tags; a negative tag means "this and every earlier tag" (multiple=true). */
@@ -34,7 +37,7 @@ public class RabbitPublisher implements EventPublisher {
     private final Map<String, String> returned = new ConcurrentHashMap<>();
     private Connection connection;
     private Channel channel;
-    private volatile boolean reachable = true;
+    private volatile boolean alternateExchangeMissing;
 
     public RabbitPublisher(String host, int port, String username, String password, String virtualHost) {
         factory = new ConnectionFactory();
@@ -45,17 +48,18 @@ public class RabbitPublisher implements EventPublisher {
         factory.setVirtualHost(virtualHost);
         factory.setConnectionTimeout(5_000);
         factory.setHandshakeTimeout(5_000);
-        // the relay reconnects on its next batch; the client's own recovery would replay publishes behind our back
+        // the relay reconnects by itself (probe); the client's own recovery would replay publishes behind our back
         factory.setAutomaticRecoveryEnabled(false);
         factory.setTopologyRecoveryEnabled(false);
     }
 
     @Override
-    public synchronized Map<UUID, PublishFailure> publish(List<OutboxEvent> batch, Duration timeout) {
+    public synchronized Sent send(List<OutboxEvent> batch) {
         Map<UUID, PublishFailure> failures = new LinkedHashMap<>();
         Map<Long, UUID> byTag = new HashMap<>();
+        Channel ch;
         try {
-            Channel ch = openChannel();
+            ch = openChannel();
             nacked.clear();
             returned.clear();
             for (OutboxEvent event : batch) {
@@ -67,7 +71,18 @@ public class RabbitPublisher implements EventPublisher {
                 byTag.put(ch.getNextPublishSeqNo(), event.id());
                 ch.basicPublish(EXCHANGE, type.routingKey(), true, properties(event), event.payload().getBytes(StandardCharsets.UTF_8));
             }
-            if (!byTag.isEmpty() && !ch.waitForConfirms(timeout.toMillis())) {
+        } catch (IOException | RuntimeException e) {
+            // connection refused or lost, channel closed by the broker, broker shutting down
+            reset();
+            return Sent.answered(new PublishOutcome.Unreachable("unreachable", describe(e)));
+        }
+        return timeout -> awaitConfirms(ch, byTag, failures, timeout);
+    }
+
+    private synchronized PublishOutcome awaitConfirms(Channel ch, Map<Long, UUID> byTag, Map<UUID, PublishFailure> failures,
+            Duration timeout) {
+        try {
+            if (!byTag.isEmpty() && !ch.waitForConfirms(Math.max(1, timeout.toMillis()))) {
                 byTag.forEach((tag, id) -> {
                     if (nacked.contains(tag) || nacked.stream().anyMatch(n -> n < 0 && tag <= -n)) {
                         failures.put(id, PublishFailure.transientFailure("nack", "the broker nacked the message"));
@@ -76,22 +91,39 @@ public class RabbitPublisher implements EventPublisher {
             }
             // basic.return precedes the confirm of the same message, so every return has arrived by now
             returned.forEach((id, why) -> failures.put(UUID.fromString(id),
-                    PublishFailure.permanent("unroutable", "no queue bound for this routing key (" + why + ")")));
-            reachable = true;
-            return failures;
+                    PublishFailure.transientFailure("unroutable", "no queue bound for this routing key and no alternate exchange (" + why + ")")));
+            return new PublishOutcome.Answered(failures);
         } catch (TimeoutException e) {
             reset();
-            return EventPublisher.allFailed(batch, PublishFailure.transientFailure("timeout", "no confirm within " + timeout));
-        } catch (IOException | RuntimeException e) {
-            // connection refused or lost, channel closed by the broker, broker shutting down
+            return new PublishOutcome.Unreachable("timeout", "no confirm within " + timeout);
+        } catch (RuntimeException e) {
+            // the channel or connection closed while waiting (ShutdownSignalException)
             reset();
-            reachable = false;
-            return EventPublisher.allFailed(batch, PublishFailure.transientFailure("unreachable", describe(e)));
+            return new PublishOutcome.Unreachable("unreachable", describe(e));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             reset();
-            return EventPublisher.allFailed(batch, PublishFailure.transientFailure("interrupted", "relay stopping"));
+            return new PublishOutcome.Unreachable("interrupted", "relay stopping");
         }
+    }
+
+    @Override
+    public synchronized boolean probe() {
+        try {
+            openChannel();
+            return true;
+        } catch (IOException | RuntimeException e) {
+            reset();
+            return false;
+        }
+    }
+
+    /** Set when {@code stockhold.events} was found declared without the alternate exchange (docs/operations.md). */
+    @Override
+    public java.util.Optional<String> topologyWarning() {
+        return alternateExchangeMissing
+                ? java.util.Optional.of("exchange " + EXCHANGE + " has no alternate exchange " + UNROUTED + ": unrouted events are retried, then DEAD")
+                : java.util.Optional.empty();
     }
 
     private AMQP.BasicProperties properties(OutboxEvent event) {
@@ -123,8 +155,14 @@ public class RabbitPublisher implements EventPublisher {
         } catch (TimeoutException e) {
             throw new IOException("connection timed out", e);
         }
-        channel = connection.createChannel();
-        channel.exchangeDeclare(EXCHANGE, "topic", true);
+        RabbitTopology.Declared declared = RabbitTopology.declare(connection);
+        if (!declared.alternateExchange() && !alternateExchangeMissing) {
+            Log.warnf("RabbitMQ exchange %s was declared without the alternate-exchange argument %s (by an earlier release). "
+                    + "Publishing goes on; unless a policy gives it one, an event no queue is bound for is returned and retried until it is DEAD. "
+                    + "Add it without downtime: %s", EXCHANGE, UNROUTED, RabbitTopology.upgradeCommand());
+        }
+        alternateExchangeMissing = !declared.alternateExchange();
+        channel = declared.channel();
         channel.confirmSelect();
         channel.addConfirmListener((tag, multiple) -> {
         }, (tag, multiple) -> nacked.add(multiple ? -tag : tag));
@@ -151,11 +189,6 @@ public class RabbitPublisher implements EventPublisher {
             root = root.getCause();
         }
         return root.getClass().getSimpleName() + (root.getMessage() == null ? "" : ": " + root.getMessage());
-    }
-
-    @Override
-    public boolean lastPublishReachedBroker() {
-        return reachable;
     }
 
     @Override

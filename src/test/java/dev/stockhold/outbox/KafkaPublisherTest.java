@@ -38,9 +38,9 @@ class KafkaPublisherTest {
         MockProducer<String, String> producer = new MockProducer<>(true, null, new StringSerializer(), new StringSerializer());
         OutboxEvent event = event();
 
-        Map<UUID, PublishFailure> failures = new KafkaPublisher(producer).publish(List.of(event), Duration.ofSeconds(1));
+        PublishOutcome outcome = new KafkaPublisher(producer).publish(List.of(event), Duration.ofSeconds(1));
 
-        assertThat(failures).isEmpty();
+        assertThat(outcome).isEqualTo(PublishOutcome.Answered.allConfirmed());
         ProducerRecord<String, String> record = producer.history().get(0);
         assertThat(record.topic()).isEqualTo("stockhold.reservations");
         assertThat(record.key()).isEqualTo(event.aggregateId().toString());
@@ -51,7 +51,7 @@ class KafkaPublisherTest {
     }
 
     @Test
-    void shouldRetryATimeoutButBuryARecordTooLarge() {
+    void shouldRetryATimeoutOfOneRecordButBuryARecordTooLarge() {
         MockProducer<String, String> producer = new MockProducer<>(false, null, new StringSerializer(), new StringSerializer());
         OutboxEvent slow = event();
         OutboxEvent huge = event();
@@ -65,10 +65,31 @@ class KafkaPublisherTest {
         });
         broker.start();
 
-        Map<UUID, PublishFailure> failures = publisher.publish(List.of(slow, huge), Duration.ofSeconds(5));
+        PublishOutcome outcome = publisher.publish(List.of(slow, huge), Duration.ofSeconds(5));
 
+        // one record reached a broker that answered: each failure is the event's own
+        assertThat(outcome).isInstanceOf(PublishOutcome.Answered.class);
+        Map<UUID, PublishFailure> failures = ((PublishOutcome.Answered) outcome).failures();
         assertThat(failures.get(slow.id()).permanent()).isFalse();
         assertThat(failures.get(huge.id()).permanent()).isTrue();
+    }
+
+    @Test
+    void shouldReportABrokerThatTimesOutOnEveryRecordAsUnreachableNotAsEventFailures() {
+        MockProducer<String, String> producer = new MockProducer<>(false, null, new StringSerializer(), new StringSerializer());
+        KafkaPublisher publisher = new KafkaPublisher(producer);
+        Thread broker = new Thread(() -> {
+            while (producer.history().size() < 2) {
+                Thread.onSpinWait();
+            }
+            producer.errorNext(new TimeoutException("metadata not available"));
+            producer.errorNext(new TimeoutException("metadata not available"));
+        });
+        broker.start();
+
+        PublishOutcome outcome = publisher.publish(List.of(event(), event()), Duration.ofSeconds(5));
+
+        assertThat(outcome).isInstanceOf(PublishOutcome.Unreachable.class);
     }
 
     private static OutboxEvent event() {

@@ -75,7 +75,7 @@ class OutboxRelayMechanicsTest {
         // a relay claims, the broker confirms, and the relay dies before marking the row
         List<OutboxEvent> claimed = store.claim("dying-relay", 1000, Duration.ofSeconds(2));
         assertThat(claimed).extracting(OutboxEvent::aggregateId).contains(UUID.fromString(id));
-        assertThat(publisher.publish(claimed, Duration.ofSeconds(5))).isEmpty();
+        assertThat(publisher.publish(claimed, Duration.ofSeconds(5))).isEqualTo(PublishOutcome.Answered.allConfirmed());
         Eventually.await(Duration.ofSeconds(5), "first delivery", () -> broker.of(api.tenant()).size() == 1);
         assertThat(db.queryLong("SELECT count(*) FROM outbox_events WHERE aggregate_id = ?::uuid AND status = 'PENDING'", id)).isEqualTo(1);
 
@@ -212,15 +212,18 @@ class OutboxRelayMechanicsTest {
     private EventPublisher failingFor(Predicate<OutboxEvent> poisoned) {
         return new EventPublisher() {
             @Override
-            public Map<UUID, PublishFailure> publish(List<OutboxEvent> batch, Duration timeout) {
-                Map<UUID, PublishFailure> failures = new HashMap<>(publisher.publish(batch.stream().filter(poisoned.negate()).toList(), timeout));
-                batch.stream().filter(poisoned).forEach(e -> failures.put(e.id(),
-                        PublishFailure.transientFailure("nack", "test broker refuses this tenant")));
-                return failures;
+            public Sent send(List<OutboxEvent> batch) {
+                Sent others = publisher.send(batch.stream().filter(poisoned.negate()).toList());
+                return timeout -> {
+                    Map<UUID, PublishFailure> failures = new HashMap<>(((PublishOutcome.Answered) others.await(timeout)).failures());
+                    batch.stream().filter(poisoned).forEach(e -> failures.put(e.id(),
+                            PublishFailure.transientFailure("nack", "test broker refuses this tenant")));
+                    return new PublishOutcome.Answered(failures);
+                };
             }
 
             @Override
-            public boolean lastPublishReachedBroker() {
+            public boolean probe() {
                 return true;
             }
 

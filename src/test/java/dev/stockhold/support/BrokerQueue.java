@@ -15,6 +15,8 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 
+import dev.stockhold.outbox.RabbitTopology;
+
 /**
  * A real consumer on the local RabbitMQ: a durable queue bound to {@code stockhold.events} with {@code #}, so it
  * survives a broker restart and misses nothing published while it reconnects. Every delivery is recorded, in the
@@ -70,10 +72,10 @@ public final class BrokerQueue implements AutoCloseable {
     }
 
     private void declare() {
-        try (Connection c = factory().newConnection(); Channel ch = c.createChannel()) {
-            ch.exchangeDeclare("stockhold.events", "topic", true);
+        try (Connection c = factory().newConnection()) {
+            Channel ch = RabbitTopology.declare(c).channel();
             ch.queueDeclare(queue, true, false, false, Map.of());
-            ch.queueBind(queue, "stockhold.events", "#");
+            ch.queueBind(queue, RabbitTopology.EXCHANGE, "#");
         } catch (IOException | TimeoutException e) {
             throw new IllegalStateException("RabbitMQ at localhost:5672 is needed for this test", e);
         }

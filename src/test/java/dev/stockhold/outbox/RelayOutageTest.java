@@ -1,0 +1,120 @@
+package dev.stockhold.outbox;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.notNullValue;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.inject.Inject;
+
+import javax.sql.DataSource;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import dev.stockhold.support.Api;
+import dev.stockhold.support.BrokerQueue;
+import dev.stockhold.support.Db;
+import dev.stockhold.support.Eventually;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+
+/**
+ * I6 across an outage longer than the whole retry schedule: the broker is stopped for about eight seconds while the
+ * schedule (three attempts, 10-50 ms apart) would have buried every event in well under one. No event may be charged
+ * an attempt for the outage, none may be DEAD, and all must arrive in per-reservation order once the broker is back.
+ */
+@QuarkusTest
+@TestProfile(ShortRetryScheduleProfile.class)
+class RelayOutageTest {
+
+    @Inject
+    DataSource dataSource;
+
+    Db db;
+    Api api;
+    String sku;
+    BrokerQueue broker;
+
+    @BeforeEach
+    void setUp() {
+        db = new Db(dataSource);
+        api = Api.newTenant();
+        sku = Api.sku();
+        api.setStock(sku, 1000);
+        broker = new BrokerQueue();
+    }
+
+    @AfterEach
+    void tearDown() {
+        broker.close();
+    }
+
+    @Test
+    void shouldChargeNoAttemptForAnOutageLongerThanTheRetryScheduleAndDeliverEverythingInOrderAfterIt() throws Exception {
+        List<String> before = reserve(5);
+        Eventually.await(Duration.ofSeconds(10), "events before the outage", () -> broker.of(api.tenant()).size() == 5);
+
+        List<String> during = new ArrayList<>();
+        OutboxRelayTest.rabbitmqctl("stop_app");
+        try {
+            long until = System.nanoTime() + Duration.ofSeconds(8).toNanos();
+            while (System.nanoTime() < until) {
+                List<String> ids = reserve(5);
+                api.confirm(ids.get(0)).then().statusCode(200);
+                api.cancel(ids.get(1)).then().statusCode(200);
+                during.addAll(ids);
+                Thread.sleep(200);
+            }
+            given().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"))
+                    .body("checks.find { it.name == 'outbox-relay' }.data.broker", equalTo("unreachable"))
+                    .body("checks.find { it.name == 'outbox-relay' }.data.brokerUnreachableSince", notNullValue());
+            assertThat(given().get("/q/metrics").asString()).containsPattern("stockhold_outbox_broker_reachable\\{[^}]*\\} 0")
+                    .containsPattern("stockhold_outbox_broker_unreachable_since_seconds\\{[^}]*\\} 1\\.[0-9]+E9");
+            assertThat(db.queryLong("SELECT count(*) FROM outbox_events WHERE tenant_id = ? AND (status = 'DEAD' OR attempts > 0)",
+                    api.tenant())).as("events charged for the outage").isZero();
+        } finally {
+            OutboxRelayTest.rabbitmqctl("start_app");
+        }
+        OutboxRelayTest.rabbitmqctl("await_startup");
+        long back = System.nanoTime();
+        broker.consume();
+
+        long expected = 5 + during.size() + 2L * during.size() / 5;
+        Eventually.await(Duration.ofSeconds(30), "every event after the outage",
+                () -> broker.of(api.tenant()).stream().map(BrokerQueue.Delivery::messageId).distinct().count() == expected);
+        System.out.printf("RelayOutageTest: %d events written during the outage delivered %d ms after the broker was back%n",
+                expected - 5, (System.nanoTime() - back) / 1_000_000);
+
+        assertThat(db.queryLong("SELECT count(*) FROM outbox_events WHERE tenant_id = ? AND status = 'DEAD'", api.tenant())).isZero();
+        Map<String, List<String>> perReservation = new LinkedHashMap<>();
+        broker.of(api.tenant()).forEach(d -> perReservation.computeIfAbsent(d.subject(), s -> new ArrayList<>()).add(d.routingKey()));
+        for (int i = 0; i < during.size(); i++) {
+            List<String> order = perReservation.get(during.get(i)).stream().distinct().toList();
+            assertThat(order).as("events of %s in write order", during.get(i)).containsExactlyElementsOf(switch (i % 5) {
+                case 0 -> List.of("reservation.created", "reservation.confirmed");
+                case 1 -> List.of("reservation.created", "reservation.cancelled");
+                default -> List.of("reservation.created");
+            });
+        }
+        assertThat(before).allSatisfy(id -> assertThat(perReservation).containsKey(id));
+        Eventually.await(Duration.ofSeconds(5), "the broker reported reachable again",
+                () -> "reachable".equals(given().get("/q/health/ready").jsonPath()
+                        .getString("checks.find { it.name == 'outbox-relay' }.data.broker")));
+    }
+
+    private List<String> reserve(int count) {
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            ids.add(api.reserve(Api.key(), sku, 1).then().statusCode(201).extract().path("id"));
+        }
+        return ids;
+    }
+}
