@@ -1,6 +1,8 @@
 package dev.stockhold.outbox;
 
 import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.UUID;
 
@@ -111,8 +113,23 @@ public class OutboxAdminResource {
     public record RequeueFilter(
             @Schema(description = "Only events of this CloudEvents type", example = "dev.stockhold.reservation.created.v1")
             @Size(min = 1, max = 100) String type,
-            @Schema(description = "Only events written at or after this instant") Instant since,
-            @Schema(description = "Only events written before this instant") Instant until) {
+            @Schema(description = "Only events written at or after this instant (RFC 3339)", format = "date-time") String since,
+            @Schema(description = "Only events written before this instant (RFC 3339)", format = "date-time") String until) {
+
+        OutboxStore.DeadFilter toFilter() {
+            return new OutboxStore.DeadFilter(type, instant("since", since), instant("until", until));
+        }
+
+        private static Instant instant(String field, String value) {
+            if (value == null) {
+                return null;
+            }
+            try {
+                return OffsetDateTime.parse(value).toInstant();
+            } catch (DateTimeParseException e) {
+                throw new ValidationFailedException(field, "must be an RFC 3339 date-time, e.g. 2026-01-31T12:00:00Z");
+            }
+        }
     }
 
     /** The answer to a bulk requeue. */
@@ -132,7 +149,7 @@ public class OutboxAdminResource {
     public BulkRequeued requeueAll(byte[] body) {
         RequeueFilter filter = body == null || body.length == 0 ? new RequeueFilter(null, null, null)
                 : json.read(body, RequeueFilter.class);
-        OutboxStore.DeadFilter dead = new OutboxStore.DeadFilter(filter.type(), filter.since(), filter.until());
+        OutboxStore.DeadFilter dead = filter.toFilter();
         int batchSize = config.relay().requeueBatchSize();
         int total = 0;
         long after = 0;

@@ -170,6 +170,39 @@ class OutboxRelayMechanicsTest {
     }
 
     @Test
+    void shouldHandTheBatchBackWithoutChargingAnAttemptWhenTheBrokerIsUnreachable() {
+        String sku = Api.sku();
+        api.setStock(sku, 5);
+        String id = api.reserve(Api.key(), sku, 1).path("id");
+        EventPublisher down = new EventPublisher() {
+            @Override
+            public Sent send(List<OutboxEvent> batch) {
+                return Sent.answered(new PublishOutcome.Unreachable("unreachable", "ConnectException: Connection refused"));
+            }
+
+            @Override
+            public boolean probe() {
+                return false;
+            }
+
+            @Override
+            public String target() {
+                return "down";
+            }
+        };
+
+        // far more cycles than the retry budget (3 attempts in this profile)
+        for (int i = 0; i < 10; i++) {
+            assertThat(relay.relayOnce("relay", down).confirmed()).isZero();
+        }
+
+        assertThat(db.queryStrings("SELECT status || '/' || attempts || '/' || coalesce(locked_by, '-') FROM outbox_events WHERE aggregate_id = ?::uuid", id))
+                .containsExactly("PENDING/0/-");
+        relay.relayOnce("relay", publisher);
+        Eventually.await(Duration.ofSeconds(5), "delivery once the broker answers", () -> broker.of(api.tenant()).size() == 1);
+    }
+
+    @Test
     void shouldHandLeasesBackOnShutdownSoAnotherRelayGoesOnAtOnce() {
         String sku = Api.sku();
         api.setStock(sku, 5);
