@@ -37,13 +37,15 @@ public class OutboxStore {
      * (time come, lease free or expired) whose aggregate has no earlier unpublished event. That check is a scalar
      * sub-select with LIMIT 1, which PostgreSQL runs per row and never turns into a join; "e.seq + 0" keeps the seq
      * indexes out of it, so its one possible index is outbox_events_unpublished_aggregate_idx probed by aggregate_id:
-     * a few rows per candidate whatever the statistics or a cached generic plan say. Replicas skip rows another claim
-     * holds (SKIP LOCKED) and lease what they take, so each row has one publisher at a time.
+     * a few rows per candidate whatever the statistics or a cached generic plan say. The batch is collected by
+     * ARRAY(...), run once, and leased by primary key: an IN (...) here may become a semi join that re-runs the whole walk
+     * for every row of the table (a generic plan cached while the table looked empty did exactly that). Replicas skip
+     * rows another claim holds (SKIP LOCKED) and lease what they take, so each row has one publisher at a time.
      */
     static final String CLAIM = """
             UPDATE outbox_events o
                SET locked_by = ?, locked_until = now() + ? * interval '1 millisecond'
-             WHERE o.id IN (
+             WHERE o.id = ANY (ARRAY(
                    SELECT c.id FROM outbox_events c
                     WHERE c.status = 'PENDING' AND c.available_at <= now()
                       AND (c.locked_until IS NULL OR c.locked_until < now())
@@ -52,14 +54,15 @@ public class OutboxStore {
                             LIMIT 1) IS NULL
                     ORDER BY c.seq
                     LIMIT ?
-                      FOR UPDATE SKIP LOCKED)
+                      FOR UPDATE SKIP LOCKED))
             RETURNING o.id, o.seq, o.tenant_id, o.aggregate_id, o.event_type, o.payload, o.attempts, o.created_at, o.traceparent
             """;
 
     /*
      * One statement for a whole batch's outcome: confirmed rows become PUBLISHED; failed ones count an attempt and go
      * back to pending at their retry time, or to DEAD when the failure is permanent or the attempts are used up. The
-     * database alone decides deadness (RETURNING tells the relay), and only for rows this relay still leases.
+     * database alone decides deadness (RETURNING tells the relay), and only for rows this relay still leases. The ids
+     * also restrict the table directly, so whichever side of the join the planner starts from reads one batch.
      */
     static final String MARK = """
             UPDATE outbox_events o
@@ -72,7 +75,7 @@ public class OutboxStore {
                    locked_by = NULL, locked_until = NULL
               FROM unnest(?::uuid[], ?::text[], ?::text[], ?::boolean[], ?::timestamptz[])
                    AS m(id, reason, message, permanent, retry_at)
-             WHERE o.id = m.id AND o.locked_by = ? AND o.status = 'PENDING'
+             WHERE o.id = m.id AND o.id = ANY (?::uuid[]) AND o.locked_by = ? AND o.status = 'PENDING'
             RETURNING o.id, o.status, o.attempts
             """;
 
@@ -99,9 +102,9 @@ public class OutboxStore {
     /** Retention: the oldest published rows through outbox_events_published_idx, a bounded batch at a time. */
     static final String DELETE_PUBLISHED = """
             WITH deleted AS (
-                DELETE FROM outbox_events WHERE id IN (
+                DELETE FROM outbox_events WHERE id = ANY (ARRAY(
                     SELECT id FROM outbox_events WHERE status = 'PUBLISHED' AND published_at < ?
-                     ORDER BY published_at LIMIT ? FOR UPDATE SKIP LOCKED)
+                     ORDER BY published_at LIMIT ? FOR UPDATE SKIP LOCKED))
                 RETURNING 1)
             SELECT count(*) FROM deleted
             """;
@@ -134,7 +137,7 @@ public class OutboxStore {
     static final String REQUEUE_BATCH = """
             UPDATE outbox_events o
                SET status = 'PENDING', attempts = 0, available_at = now(), locked_by = NULL, locked_until = NULL
-             WHERE o.id IN (
+             WHERE o.id = ANY (ARRAY(
                    SELECT d.id FROM outbox_events d
                     WHERE d.status = 'DEAD' AND d.tenant_id = ? AND d.seq > ?
                       AND (?::text IS NULL OR d.event_type = ?)
@@ -142,7 +145,7 @@ public class OutboxStore {
                       AND (?::timestamptz IS NULL OR d.created_at < ?)
                     ORDER BY d.tenant_id, d.seq
                     LIMIT ?
-                      FOR UPDATE SKIP LOCKED)
+                      FOR UPDATE SKIP LOCKED))
             RETURNING o.seq
             """;
 
@@ -194,7 +197,8 @@ public class OutboxStore {
             ps.setArray(4, c.createArrayOf("text", marks.stream().map(m -> m.failure() == null ? null : truncate(m.failure().message())).toArray()));
             ps.setArray(5, c.createArrayOf("boolean", marks.stream().map(m -> m.failure() != null && m.failure().permanent()).toArray()));
             ps.setArray(6, c.createArrayOf("timestamptz", marks.stream().map(m -> m.retryAt() == null ? null : Timestamp.from(m.retryAt())).toArray()));
-            ps.setString(7, relayId);
+            ps.setArray(7, c.createArrayOf("uuid", marks.stream().map(Mark::id).toArray()));
+            ps.setString(8, relayId);
         }, rs -> {
             List<Marked> marked = new ArrayList<>();
             while (rs.next()) {

@@ -68,7 +68,7 @@ public final class ChaosRun {
             row(t, "connections refused by a dead replica (sent to the other)", clients.refused.sum());
             for (Fault fault : Fault.values()) {
                 row(t, "fault: " + fault.description + (fault == Fault.STOP_BROKER
-                        ? " " + settings.brokerOutage().toSeconds() + " s" : ""), faults.getOrDefault(fault, 0));
+                        ? " " + settings.brokerOutage().toSeconds() + " s (retry schedule: about 1 s)" : ""), faults.getOrDefault(fault, 0));
             }
             row(t, "fault: client dropped its connection after sending",
                     clients.operations.get(Operation.DROPPED_CONNECTION).sum());
@@ -139,6 +139,11 @@ public final class ChaosRun {
         // a killed replica's claimed events are taken over after the lease: shorter than the 30 s default so the
         // drain after the run is quick; still longer than the publish timeout (10 s), as it must be
         env.put("STOCKHOLD_RELAY_LEASE", "15s");
+        // a retry schedule of about one second (4 attempts, 100-500 ms apart), far shorter than every broker outage:
+        // were an outage charged to the events, they would all be DEAD, hence missing, long before the broker returns
+        env.put("STOCKHOLD_OUTBOX_MAX_ATTEMPTS", "4");
+        env.put("STOCKHOLD_OUTBOX_BACKOFF_INITIAL", "100ms");
+        env.put("STOCKHOLD_OUTBOX_BACKOFF_MAX", "500ms");
         List<Replica> replicas = new ArrayList<>();
         for (int i = 0; i < settings.ports().size(); i++) {
             String name = "replica-" + (char) ('a' + i);

@@ -1,0 +1,47 @@
+# Shared by bench/run and bench/relay: a throwaway issuer and token, the packaged service on a fresh database,
+# a consumer queue for the relay's events. Source it after setting WORK, DB and PORT.
+
+log() { printf '[bench] %s\n' "$*" >&2; }
+psql_db() { psql -h 127.0.0.1 -U postgres -d "$DB" -v ON_ERROR_STOP=1 -qAt "$@"; }
+
+# A key pair that only this run trusts, and one token for tenant "bench" (BENCH_TOKEN).
+make_token() {
+  b64url() { openssl base64 -A | tr '+/' '-_' | tr -d '='; }
+  openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out "$WORK/issuer.key" 2>/dev/null
+  openssl pkey -in "$WORK/issuer.key" -pubout -out "$WORK/issuer.pub"
+  local header payload signature
+  header=$(printf '{"alg":"RS256","typ":"JWT"}' | b64url)
+  payload=$(printf '{"iss":"https://bench.stockhold/issuer","sub":"bench","tenant_id":"bench","groups":["reservations","inventory-admin","ops"],"iat":%d,"exp":%d}' \
+    "$(date +%s)" "$(( $(date +%s) + 86400 ))" | b64url)
+  signature=$(printf '%s.%s' "$header" "$payload" | openssl dgst -sha256 -sign "$WORK/issuer.key" | b64url)
+  export BENCH_TOKEN="$header.$payload.$signature"
+}
+
+fresh_database() {
+  psql -h 127.0.0.1 -U postgres -d postgres -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)" -c "CREATE DATABASE $DB"
+}
+
+# Starts the packaged jar (prod profile) and waits for readiness; READY_MS is process start to ready. Extra
+# environment for one start: SERVICE_ENV="STOCKHOLD_RELAY_ENABLED=false ..." start_service
+start_service() {
+  local t0; t0=$(date +%s%N)
+  # shellcheck disable=SC2086
+  env ${SERVICE_ENV:-} QUARKUS_HTTP_PORT=$PORT \
+  QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://127.0.0.1:5432/$DB" QUARKUS_DATASOURCE_USERNAME=postgres QUARKUS_DATASOURCE_PASSWORD= \
+  MP_JWT_VERIFY_PUBLICKEY_LOCATION="$PWD/$WORK/issuer.pub" MP_JWT_VERIFY_ISSUER=https://bench.stockhold/issuer \
+  STOCKHOLD_AUDIT_ENABLED=false STOCKHOLD_LIMITS_PER_TENANT_CONCURRENCY=0 QUARKUS_LOG_CONSOLE_JSON_ENABLED=false QUARKUS_LOG_CATEGORY__DEV_STOCKHOLD__LEVEL=WARN \
+    java ${JAVA_OPTS:-} ${EXTRA_JAVA:-} -jar target/quarkus-app/quarkus-run.jar >> "$WORK/service.log" 2>&1 &
+  SERVICE_PID=$!
+  until curl -fs "localhost:$PORT/q/health/ready" >/dev/null 2>&1; do
+    kill -0 "$SERVICE_PID" 2>/dev/null || { log "service died: see $WORK/service.log"; exit 1; }
+    sleep 0.05
+  done
+  READY_MS=$(( ($(date +%s%N) - t0) / 1000000 ))
+}
+stop_service() { kill "$SERVICE_PID" 2>/dev/null || true; wait "$SERVICE_PID" 2>/dev/null || true; }
+
+# A durable queue bound to every event, so the relay's events are routed and confirmed as in production.
+declare_queue() {
+  local cp; cp=$(ls target/quarkus-app/lib/main/com.rabbitmq.amqp-client-*.jar target/quarkus-app/lib/main/org.slf4j.slf4j-api-*.jar 2>/dev/null | tr '\n' ':')
+  java -cp "$cp" bench/DeclareQueue.java "$1" 2>/dev/null || log "could not bind the queue $1: relay events will be unroutable"
+}
