@@ -59,19 +59,21 @@ public class OutboxStore {
             """;
 
     /*
-     * One statement for a whole batch's outcome: confirmed rows become PUBLISHED; failed ones count an attempt and go
-     * back to pending at their retry time, or to DEAD when the failure is permanent or the attempts are used up. The
-     * database alone decides deadness (RETURNING tells the relay), and only for rows this relay still leases. The ids
-     * also restrict the table directly, so whichever side of the join the planner starts from reads one batch.
+     * A batch's outcome, in one round trip: confirmed rows become PUBLISHED (MARK_PUBLISHED, by primary key); failed
+     * ones (MARK_FAILED, rare) count an attempt and go back to pending at their retry time, or to DEAD when the failure
+     * is permanent or the attempts are used up. The database alone decides deadness (RETURNING tells the relay), and
+     * only for rows this relay still leases. The ids restrict the table directly, so whichever side of the failure join
+     * the planner starts from, it reads one batch.
      */
-    static final String MARK = """
+    static final String MARK_PUBLISHED = """
+            UPDATE outbox_events SET status = 'PUBLISHED', published_at = now(), locked_by = NULL, locked_until = NULL
+             WHERE id = ANY (?::uuid[]) AND locked_by = ? AND status = 'PENDING'
+            RETURNING id, status, attempts
+            """;
+    static final String MARK_FAILED = """
             UPDATE outbox_events o
-               SET status = CASE WHEN m.reason IS NULL THEN 'PUBLISHED'
-                                 WHEN m.permanent OR o.attempts + 1 >= ? THEN 'DEAD' ELSE 'PENDING' END,
-                   published_at = CASE WHEN m.reason IS NULL THEN now() END,
-                   attempts = o.attempts + CASE WHEN m.reason IS NULL THEN 0 ELSE 1 END,
-                   last_error = CASE WHEN m.reason IS NULL THEN o.last_error ELSE m.reason || ': ' || m.message END,
-                   available_at = coalesce(m.retry_at, o.available_at),
+               SET status = CASE WHEN m.permanent OR o.attempts + 1 >= ? THEN 'DEAD' ELSE 'PENDING' END,
+                   attempts = o.attempts + 1, last_error = m.reason || ': ' || m.message, available_at = m.retry_at,
                    locked_by = NULL, locked_until = NULL
               FROM unnest(?::uuid[], ?::text[], ?::text[], ?::boolean[], ?::timestamptz[])
                    AS m(id, reason, message, permanent, retry_at)
@@ -186,26 +188,44 @@ public class OutboxStore {
 
     /** Records a batch's outcome for the rows this relay still leases. @return the rows changed, with their new status */
     public List<Marked> mark(String relayId, List<Mark> marks, int maxAttempts) {
-        if (marks.isEmpty()) {
+        List<UUID> confirmed = marks.stream().filter(m -> m.failure() == null).map(Mark::id).toList();
+        List<Mark> failed = marks.stream().filter(m -> m.failure() != null).toList();
+        List<String> statements = new ArrayList<>();
+        if (!confirmed.isEmpty()) {
+            statements.add(MARK_PUBLISHED);
+        }
+        if (!failed.isEmpty()) {
+            statements.add(MARK_FAILED);
+        }
+        if (statements.isEmpty()) {
             return List.of();
         }
-        return run(MARK, ps -> {
+        List<Marked> marked = new ArrayList<>();
+        run(String.join("; ", statements), ps -> {
             Connection c = ps.getConnection();
-            ps.setInt(1, maxAttempts);
-            ps.setArray(2, c.createArrayOf("uuid", marks.stream().map(Mark::id).toArray()));
-            ps.setArray(3, c.createArrayOf("text", marks.stream().map(m -> m.failure() == null ? null : m.failure().reason()).toArray()));
-            ps.setArray(4, c.createArrayOf("text", marks.stream().map(m -> m.failure() == null ? null : truncate(m.failure().message())).toArray()));
-            ps.setArray(5, c.createArrayOf("boolean", marks.stream().map(m -> m.failure() != null && m.failure().permanent()).toArray()));
-            ps.setArray(6, c.createArrayOf("timestamptz", marks.stream().map(m -> m.retryAt() == null ? null : Timestamp.from(m.retryAt())).toArray()));
-            ps.setArray(7, c.createArrayOf("uuid", marks.stream().map(Mark::id).toArray()));
-            ps.setString(8, relayId);
+            int i = 1;
+            if (!confirmed.isEmpty()) {
+                ps.setArray(i++, c.createArrayOf("uuid", confirmed.toArray()));
+                ps.setString(i++, relayId);
+            }
+            if (!failed.isEmpty()) {
+                Object[] ids = failed.stream().map(Mark::id).toArray();
+                ps.setInt(i++, maxAttempts);
+                ps.setArray(i++, c.createArrayOf("uuid", ids));
+                ps.setArray(i++, c.createArrayOf("text", failed.stream().map(m -> m.failure().reason()).toArray()));
+                ps.setArray(i++, c.createArrayOf("text", failed.stream().map(m -> truncate(m.failure().message())).toArray()));
+                ps.setArray(i++, c.createArrayOf("boolean", failed.stream().map(m -> m.failure().permanent()).toArray()));
+                ps.setArray(i++, c.createArrayOf("timestamptz", failed.stream().map(m -> Timestamp.from(m.retryAt())).toArray()));
+                ps.setArray(i++, c.createArrayOf("uuid", ids));
+                ps.setString(i, relayId);
+            }
         }, rs -> {
-            List<Marked> marked = new ArrayList<>();
             while (rs.next()) {
                 marked.add(new Marked(rs.getObject(1, UUID.class), rs.getString(2), rs.getInt(3)));
             }
             return marked;
         });
+        return marked;
     }
 
     /** Hands leases back without charging an attempt. @return rows released */
@@ -327,7 +347,8 @@ public class OutboxStore {
     }
 
     /**
-     * {@code BEGIN; PLAN; sql; COMMIT} in one round trip: a real transaction block, so the SET LOCALs hold for the
+     * {@code BEGIN; PLAN; sql; COMMIT} in one round trip ({@code sql} may be several statements: the reader sees each
+     * result set, and the last one's value is returned): a real transaction block, so the SET LOCALs hold for the
      * statement and end with it. On an error the block is rolled back before the connection goes back to the pool.
      */
     private <T> T run(String sql, Binder binder, Reader<T> reader) {

@@ -98,10 +98,12 @@ class OutboxPlanTest {
             execute(c, "SET LOCAL plan_cache_mode = force_generic_plan");
             execute(c, OutboxStore.PLAN);
             execute(c, "PREPARE cached_claim(text, bigint, int) AS " + numbered(OutboxStore.CLAIM));
-            execute(c, "PREPARE cached_mark(int, uuid[], text[], text[], boolean[], timestamptz[], uuid[], text) AS "
-                    + numbered(OutboxStore.MARK));
+            execute(c, "PREPARE cached_published(uuid[], text) AS " + numbered(OutboxStore.MARK_PUBLISHED));
+            execute(c, "PREPARE cached_failed(int, uuid[], text[], text[], boolean[], timestamptz[], uuid[], text) AS "
+                    + numbered(OutboxStore.MARK_FAILED));
             execute(c, "EXECUTE cached_claim('relay', 60000, " + BATCH + ")");
-            execute(c, "EXECUTE cached_mark(3, '{}', '{}', '{}', '{}', '{}', '{}', 'relay')");
+            execute(c, "EXECUTE cached_published('{}', 'relay')");
+            execute(c, "EXECUTE cached_failed(3, '{}', '{}', '{}', '{}', '{}', '{}', 'relay')");
             insert(c, 20_000, "PUBLISHED", 0);
             insertTwoPerAggregate(c, BACKLOG);
 
@@ -115,9 +117,16 @@ class OutboxPlanTest {
                 rs.next();
                 leased = rs.getString(1);
             }
-            JsonNode mark = explain(c, "EXECUTE cached_mark(3, '" + leased + "', '{}', '{}', '{}', '{}', '" + leased + "', 'relay')");
-            assertThat(rows(mark)).isEqualTo(BATCH);
-            assertThat(buffers(mark)).isLessThan(CLAIM_BUDGET);
+            execute(c, "SAVEPOINT marks");
+            JsonNode published = explain(c, "EXECUTE cached_published('" + leased + "', 'relay')");
+            assertThat(rows(published)).isEqualTo(BATCH);
+            assertThat(buffers(published)).isLessThan(CLAIM_BUDGET);
+            execute(c, "ROLLBACK TO SAVEPOINT marks");
+            JsonNode failed = explain(c, "EXECUTE cached_failed(3, '" + leased + "', array_fill('nack'::text, ARRAY[" + BATCH
+                    + "]), array_fill('refused'::text, ARRAY[" + BATCH + "]), array_fill(false, ARRAY[" + BATCH
+                    + "]), array_fill(now(), ARRAY[" + BATCH + "]), '" + leased + "', 'relay')");
+            assertThat(rows(failed)).isEqualTo(BATCH);
+            assertThat(buffers(failed)).isLessThan(CLAIM_BUDGET);
         });
     }
 
