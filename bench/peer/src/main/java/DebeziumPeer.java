@@ -30,7 +30,7 @@ import io.debezium.embedded.Connect;
  *
  * <pre>
  *   java -cp ... DebeziumPeer DATABASE burst N     # prints events/s once N inserts are confirmed, then exits
- *   java -cp ... DebeziumPeer DATABASE lag SECONDS # prints commit-to-confirm p50/p99 over SECONDS of traffic
+ *   java -cp ... DebeziumPeer DATABASE lag SECONDS WARM # commit-to-confirm p50/p99 over SECONDS, the first WARM discarded
  * </pre>
  * Prints "READY" once streaming, so the benchmark starts writing only then.
  */
@@ -45,6 +45,8 @@ public final class DebeziumPeer {
         String database = args[0];
         String mode = args[1];
         long amount = Long.parseLong(args[2]);
+        long warmNanos = args.length > 3 ? Long.parseLong(args[3]) * 1_000_000_000L : 0;
+        long started = System.nanoTime();
 
         ConnectionFactory factory = new ConnectionFactory();
         factory.setHost(System.getenv().getOrDefault("RABBITMQ_HOST", "localhost"));
@@ -118,7 +120,9 @@ public final class DebeziumPeer {
                     }
                     long now = System.currentTimeMillis();
                     lastConfirmNanos = System.nanoTime();
-                    commitMillis.forEach(ts -> lagsMillis.add(now - ts));
+                    if (System.nanoTime() - started >= warmNanos) {
+                        commitMillis.forEach(ts -> lagsMillis.add(now - ts));
+                    }
                     for (RecordChangeEvent<SourceRecord> record : records) {
                         committer.markProcessed(record);
                     }

@@ -75,17 +75,20 @@ public interface StockholdConfig {
 
         /**
          * After a nudge, how long the relay lets more commits accumulate before it claims: one claim and one mark
-         * then carry many events instead of one or two. Adds at most this much to the publish lag.
+         * then carry several events instead of one. Adds at most this much to the publish lag.
          */
-        @WithDefault("20ms")
+        @WithDefault("2ms")
         Duration coalesce();
 
         /** How often the relay looks for rows written by other replicas or before a restart. */
         @WithDefault("1s")
         Duration pollInterval();
 
-        /** Events claimed per batch. */
-        @WithDefault("100")
+        /**
+         * Events claimed per batch: published with one wait for confirms and marked in one round trip, while the next
+         * batch is claimed.
+         */
+        @WithDefault("500")
         int batchSize();
 
         /** How long a claimed batch belongs to this relay; a relay that died loses its rows after this. */
