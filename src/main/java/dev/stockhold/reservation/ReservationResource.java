@@ -10,6 +10,7 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -94,11 +95,13 @@ public class ReservationResource {
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public Response create(
             @Parameter(in = ParameterIn.HEADER, name = IdempotencyKey.HEADER, required = true,
-                    description = "1-255 visible ASCII characters; one key per intent, reused on every retry",
-                    schema = @Schema(pattern = "^[\\x21-\\x7E]{1,255}$")) @HeaderParam(IdempotencyKey.HEADER) String idempotencyKey,
-            byte[] body) {
+                    description = "One key per intent, reused on every retry: an RFC 8941 string (\"8e03978e-40d5\", "
+                            + "with \\\" and \\\\ escapes) or a bare token of visible ASCII; \"abc\" and abc are the same key, "
+                            + "1-255 characters after unquoting. One header field only.",
+                    schema = @Schema(type = SchemaType.STRING, pattern = IdempotencyKey.PATTERN)) @HeaderParam(IdempotencyKey.HEADER) String idempotencyKey,
+            @Context HttpHeaders headers, byte[] body) {
         String tenantId = tenant.id();
-        IdempotencyKey key = new IdempotencyKey(idempotencyKey);
+        IdempotencyKey key = IdempotencyKey.parse(headers.getRequestHeader(IdempotencyKey.HEADER));
         ReservationRequest request = json.read(body, ReservationRequest.class).requireDistinctSkus();
         ReservationService.Reply reply = service.reserve(tenantId, key, request);
         return toResponse(reply);
