@@ -30,6 +30,13 @@ public interface StockholdConfig {
         @WithDefault("900")
         int defaultTtlSeconds();
 
+        /**
+         * Longest a reservation may be held, counted from its creation: an extend that would take {@code expiresAt}
+         * past {@code createdAt} plus this is refused (409 hold-limit-reached), not clamped.
+         */
+        @WithDefault("24h")
+        Duration maxHold();
+
         /** How often the expiry job looks for HELD reservations past {@code expiresAt}. */
         @WithDefault("5s")
         Duration expiryInterval();

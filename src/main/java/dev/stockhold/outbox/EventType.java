@@ -1,11 +1,12 @@
 package dev.stockhold.outbox;
 
-/** The reservation events of contract §7, with their CloudEvents type and RabbitMQ routing key. */
+/** The reservation events (docs/operations.md), with their CloudEvents type and RabbitMQ routing key. */
 public enum EventType {
     CREATED("dev.stockhold.reservation.created.v1", "reservation.created"),
     CONFIRMED("dev.stockhold.reservation.confirmed.v1", "reservation.confirmed"),
     CANCELLED("dev.stockhold.reservation.cancelled.v1", "reservation.cancelled"),
-    EXPIRED("dev.stockhold.reservation.expired.v1", "reservation.expired");
+    EXPIRED("dev.stockhold.reservation.expired.v1", "reservation.expired"),
+    EXTENDED("dev.stockhold.reservation.extended.v1", "reservation.extended");
 
     private final String type;
     private final String routingKey;

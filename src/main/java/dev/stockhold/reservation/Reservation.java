@@ -60,6 +60,11 @@ public class Reservation {
         return !now.isBefore(expiresAt);
     }
 
+    public void extendTo(Instant until, Instant now) {
+        expiresAt = until;
+        updatedAt = now;
+    }
+
     public void transitionTo(ReservationStatus next, Instant now) {
         status = next;
         updatedAt = now;

@@ -144,6 +144,31 @@ public class ReservationResource {
         return service.cancel(tenant.id(), parse(id));
     }
 
+    @POST
+    @Path("{id}/extend")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Hold a HELD reservation until now + ttlSeconds (longer or shorter), with one extended event")
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = ExtendRequest.class)))
+    @APIResponse(responseCode = "200", description = "The reservation with its new expiresAt",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReservationView.class)))
+    @APIResponse(responseCode = "400", description = "malformed-request or validation-failed: ttlSeconds is not an integer from 1 to 86400",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "404", description = "reservation-not-found",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "409", description = "invalid-reservation-state (not HELD, or past expiresAt), or "
+            + "hold-limit-reached (past createdAt + the maximum hold; nothing changes)",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "413", description = "payload-too-large",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "415", description = "unsupported-media-type",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public ReservationView extend(@PathParam("id") String id, byte[] body) {
+        UUID reservation = parse(id);
+        ExtendRequest request = json.read(body, ExtendRequest.class);
+        return service.extend(tenant.id(), reservation, request.ttlSeconds());
+    }
+
     private static Response toResponse(ReservationService.Reply reply) {
         StoredResponse stored = reply.response();
         Response.ResponseBuilder builder = Response.status(stored.status())

@@ -342,6 +342,30 @@ public class ReservationService {
     }
 
     /**
+     * A HELD reservation not yet past {@code expiresAt} is held until now + ttl (shorter or longer than before), with
+     * one extended event. The row lock orders it against confirm, cancel and the expiry job: exactly one of them wins.
+     */
+    public ReservationView extend(String tenantId, UUID id, int ttlSeconds) {
+        Reservation r = reservations.lock(tenantId, id).orElseThrow(() -> new ReservationNotFoundException(id.toString()));
+        Instant now = Instant.now();
+        if (r.status != ReservationStatus.HELD || r.isPastExpiry(now)) {
+            throw new InvalidReservationStateException(r.status == ReservationStatus.HELD
+                    ? "Reservation expired at " + r.expiresAt + "; it cannot be extended"
+                    : "Reservation is " + r.status + "; only a HELD reservation can be extended");
+        }
+        Instant until = now.plusSeconds(ttlSeconds).truncatedTo(ChronoUnit.MILLIS);
+        Instant limit = r.createdAt.plus(config.reservations().maxHold());
+        if (until.isAfter(limit)) {
+            throw new HoldLimitReachedException(limit);
+        }
+        r.extendTo(until, now);
+        ReservationView view = ReservationView.of(r);
+        outbox.write(EventType.EXTENDED, r.tenantId, r.id, now, view);
+        OutcomeLog.info("extended", r.tenantId, r.idempotencyKey, r.id, "expiresAt=" + until);
+        return view;
+    }
+
+    /**
      * Expires one batch of HELD reservations past their expiry, returning their stock once. Stock is released per
      * (tenant, sku) in sorted order, the order every other writer uses, so the batch cannot deadlock with them.
      *

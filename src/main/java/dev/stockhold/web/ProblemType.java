@@ -18,6 +18,7 @@ public enum ProblemType {
     NOT_ACCEPTABLE("not-acceptable", "Not acceptable", 406),
     INSUFFICIENT_STOCK("insufficient-stock", "Insufficient stock", 409),
     INVALID_RESERVATION_STATE("invalid-reservation-state", "Reservation is not in a state that allows this", 409),
+    HOLD_LIMIT_REACHED("hold-limit-reached", "The hold cannot be extended that far", 409),
     IDEMPOTENCY_REQUEST_IN_PROGRESS("idempotency-request-in-progress", "A request with this Idempotency-Key is in progress", 409),
     PAYLOAD_TOO_LARGE("payload-too-large", "Request body too large", 413),
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", "Unsupported media type", 415),

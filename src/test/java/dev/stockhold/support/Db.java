@@ -63,11 +63,13 @@ public final class Db {
     }
 
     /** Reservations whose outbox rows do not match their history: one 'created' plus one per transition (I4). */
+    /** Reservations without exactly one created event and, once no longer HELD, one terminal event (extends aside). */
     public long reservationsWithWrongEventCount(String tenant) {
         return queryLong("""
                 SELECT count(*) FROM reservations r
                  WHERE r.tenant_id = ?
-                   AND (SELECT count(*) FROM outbox_events o WHERE o.aggregate_id = r.id)
+                   AND (SELECT count(*) FROM outbox_events o WHERE o.aggregate_id = r.id
+                           AND o.event_type <> 'dev.stockhold.reservation.extended.v1')
                        <> CASE WHEN r.status = 'HELD' THEN 1 ELSE 2 END
                 """, tenant);
     }
