@@ -44,6 +44,11 @@ public class Reservation {
     @Column(name = "updated_at")
     public Instant updatedAt;
 
+    public String reference;
+
+    /** A JSON object of strings, as the client gave it (see ReservationView). */
+    public String metadata;
+
     @ElementCollection
     @CollectionTable(name = "reservation_lines", joinColumns = @JoinColumn(name = "reservation_id"))
     @OrderColumn(name = "line_no")

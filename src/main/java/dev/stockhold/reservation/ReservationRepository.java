@@ -31,6 +31,37 @@ public class ReservationRepository implements PanacheRepositoryBase<Reservation,
         return find("id = ?1 and tenantId = ?2", id, tenantId).withLock(LockModeType.PESSIMISTIC_WRITE).firstResultOptional();
     }
 
+    /** One page of a listing, newest first; {@code next} is where the following page starts, or null. */
+    public record Page(List<Reservation> items, ReservationQuery.Position next) {
+    }
+
+    /** A page of GET /v1/reservations: ids by the query's index walk, then those reservations with their lines. */
+    @SuppressWarnings("unchecked")
+    public Page page(ReservationQuery query) {
+        String sql = query.sql();
+        StringBuilder ordinal = new StringBuilder();
+        int n = 0;
+        for (char c : sql.toCharArray()) {
+            ordinal.append(c == '?' ? "?" + ++n : String.valueOf(c));
+        }
+        var native_ = getEntityManager().createNativeQuery(ordinal.toString());
+        List<Object> args = query.arguments();
+        for (int i = 0; i < args.size(); i++) {
+            native_.setParameter(i + 1, args.get(i));
+        }
+        List<Object[]> rows = native_.getResultList();
+        boolean more = rows.size() > query.limit();
+        List<UUID> ids = rows.stream().limit(query.limit()).map(row -> (UUID) row[0]).toList();
+        if (ids.isEmpty()) {
+            return new Page(List.of(), null);
+        }
+        java.util.Map<UUID, Reservation> byId = new java.util.HashMap<>();
+        list("select distinct r from Reservation r left join fetch r.lines where r.id in ?1", ids).forEach(r -> byId.put(r.id, r));
+        List<Reservation> items = ids.stream().map(byId::get).toList();
+        Reservation last = items.get(items.size() - 1);
+        return new Page(items, more ? new ReservationQuery.Position(last.createdAt, last.id) : null);
+    }
+
     /** Locks up to {@code limit} HELD reservations past their expiry that no one else holds. */
     @SuppressWarnings("unchecked")
     public List<Reservation> claimExpired(int limit) {

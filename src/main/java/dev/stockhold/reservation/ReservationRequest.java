@@ -28,7 +28,26 @@ public record ReservationRequest(
         @Schema(required = true, minItems = 1, maxItems = 100, description = "Distinct skus")
         @NotNull @Size(min = 1, max = 100) List<@Valid @NotNull Line> lines,
         @Schema(minimum = "1", maximum = "86400", description = "Hold time; default stockhold.reservations.default-ttl-seconds (900)")
-        @Min(1) @Max(86_400) Integer ttlSeconds) {
+        @Min(1) @Max(86_400) Integer ttlSeconds,
+        @Schema(minLength = 1, maxLength = 128, description = "The client's order or cart id", example = "order-1093")
+        @Size(min = 1, max = 128) String reference,
+        @Schema(description = "At most 16 string pairs: keys 1-40 characters, values up to 256", maxProperties = 16)
+        @Size(max = 16) Map<String, String> metadata) {
+
+    /** Metadata keys and values within their limits. Call after Bean Validation passed. */
+    public ReservationRequest requireValidMetadata() {
+        if (metadata != null) {
+            metadata.forEach((key, value) -> {
+                if (key.isEmpty() || key.length() > 40) {
+                    throw new ValidationFailedException("metadata", "keys must be 1-40 characters");
+                }
+                if (value == null || value.length() > 256) {
+                    throw new ValidationFailedException("metadata." + key, "must be a string of at most 256 characters");
+                }
+            });
+        }
+        return this;
+    }
 
     /** Contract: the skus of one request are distinct. Call after Bean Validation passed. */
     public ReservationRequest requireDistinctSkus() {
@@ -54,6 +73,15 @@ public record ReservationRequest(
         StringBuilder canonical = new StringBuilder("v1;ttl=").append(ttlSeconds == null ? "" : ttlSeconds);
         lines.stream().sorted(Comparator.comparing(Line::sku))
                 .forEach(line -> canonical.append(";").append(line.sku()).append('=').append(line.quantity()));
+        // absent v2 fields add nothing, so a request without them keeps the fingerprint it had before they existed
+        if (reference != null) {
+            canonical.append(";reference=").append(reference.length()).append(':').append(reference);
+        }
+        if (metadata != null) {
+            canonical.append(";metadata=").append(metadata.size());
+            new TreeMap<>(metadata).forEach((key, value) -> canonical.append(';').append(key.length()).append(':').append(key)
+                    .append(value.length()).append(':').append(value));
+        }
         return Fingerprint.of(canonical.toString());
     }
 

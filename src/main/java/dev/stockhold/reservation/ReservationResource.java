@@ -3,6 +3,7 @@ package dev.stockhold.reservation;
 import java.util.UUID;
 
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.transaction.Transactional;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -10,6 +11,7 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
@@ -29,6 +31,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import dev.stockhold.idempotency.IdempotencyKey;
 import dev.stockhold.idempotency.StoredResponse;
+import dev.stockhold.inventory.Sku;
 import dev.stockhold.security.CurrentTenant;
 import dev.stockhold.security.Roles;
 import dev.stockhold.security.TenantLimited;
@@ -102,9 +105,34 @@ public class ReservationResource {
             @Context HttpHeaders headers, byte[] body) {
         String tenantId = tenant.id();
         IdempotencyKey key = IdempotencyKey.parse(headers.getRequestHeader(IdempotencyKey.HEADER));
-        ReservationRequest request = json.read(body, ReservationRequest.class).requireDistinctSkus();
+        ReservationRequest request = json.read(body, ReservationRequest.class).requireDistinctSkus().requireValidMetadata();
         ReservationService.Reply reply = service.reserve(tenantId, key, request);
         return toResponse(reply);
+    }
+
+    @GET
+    @Transactional(Transactional.TxType.SUPPORTS)
+    @Operation(summary = "The tenant's reservations, newest first, filtered, one page at a time (keyset pagination)")
+    @APIResponse(responseCode = "200", description = "One page",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReservationList.class)))
+    @APIResponse(responseCode = "400", description = "validation-failed: a parameter or the cursor is not valid (named in violations)",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public ReservationList list(
+            @QueryParam("status") @Parameter(description = "Only reservations in this status",
+                    schema = @Schema(enumeration = { "HELD", "CONFIRMED", "CANCELLED", "EXPIRED" })) String status,
+            @QueryParam("sku") @Parameter(description = "Only reservations with a line of this sku",
+                    schema = @Schema(pattern = Sku.REGEX)) String sku,
+            @QueryParam("reference") @Parameter(description = "Only reservations with this reference",
+                    schema = @Schema(minLength = 1, maxLength = 128)) String reference,
+            @QueryParam("createdFrom") @Parameter(description = "Created at or after (RFC 3339)",
+                    schema = @Schema(type = SchemaType.STRING, format = "date-time")) String createdFrom,
+            @QueryParam("createdTo") @Parameter(description = "Created before (RFC 3339)",
+                    schema = @Schema(type = SchemaType.STRING, format = "date-time")) String createdTo,
+            @QueryParam("limit") @Parameter(description = "Items per page, 1 to 200, default 50",
+                    schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "200", defaultValue = "50")) String limit,
+            @QueryParam("cursor") @Parameter(description = "nextCursor of the previous page; only with the same filters",
+                    schema = @Schema(type = SchemaType.STRING)) String cursor) {
+        return service.list(ReservationQuery.of(tenant.id(), status, sku, reference, createdFrom, createdTo, limit, cursor));
     }
 
     @GET

@@ -233,7 +233,7 @@ public class ReservationService {
         int ttl = request.ttlSeconds() == null ? config.reservations().defaultTtlSeconds() : request.ttlSeconds();
         return new ReservationView(UUID.randomUUID(), ReservationStatus.HELD,
                 request.lines().stream().map(l -> new ReservationView.Line(l.sku(), l.quantity())).toList(),
-                now.plusSeconds(ttl), now);
+                now.plusSeconds(ttl), now, request.reference(), request.metadata());
     }
 
     /** What a replay of this key answers: the stored reply, or the exception it throws. */
@@ -308,6 +308,14 @@ public class ReservationService {
     public ReservationView get(String tenantId, UUID id) {
         return reservations.find(tenantId, id).map(ReservationView::of)
                 .orElseThrow(() -> new ReservationNotFoundException(id.toString()));
+    }
+
+    /** One page of the tenant's reservations, newest first, and the cursor of the next page if there is one. */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public ReservationList list(ReservationQuery query) {
+        ReservationRepository.Page page = reservations.page(query);
+        return new ReservationList(page.items().stream().map(ReservationView::of).toList(),
+                page.next() == null ? null : query.encode(page.next()));
     }
 
     /** HELD -> CONFIRMED. Idempotent on CONFIRMED; refused once the hold expired, even before the expiry job ran. */

@@ -18,8 +18,8 @@ import io.agroal.api.AgroalDataSource;
 public class ReservationStore {
 
     private static final String INSERT_RESERVATION = """
-            INSERT INTO reservations (id, tenant_id, status, idempotency_key, created_at, expires_at, updated_at)
-            VALUES (?, ?, 'HELD', ?, ?, ?, ?)
+            INSERT INTO reservations (id, tenant_id, status, idempotency_key, created_at, expires_at, updated_at, reference, metadata)
+            VALUES (?, ?, 'HELD', ?, ?, ?, ?, ?, ?)
             """;
     private static final String INSERT_LINE = """
             INSERT INTO reservation_lines (reservation_id, line_no, sku, quantity) VALUES (?, ?, ?, ?)
@@ -48,6 +48,8 @@ public class ReservationStore {
                 head.setTimestamp(4, Timestamp.from(reservation.createdAt()));
                 head.setTimestamp(5, Timestamp.from(reservation.expiresAt()));
                 head.setTimestamp(6, Timestamp.from(reservation.createdAt()));
+                head.setString(7, reservation.reference());
+                head.setString(8, reservation.metadataJson());
                 head.addBatch();
                 for (int i = 0; i < reservation.lines().size(); i++) {
                     ReservationView.Line line = reservation.lines().get(i);

@@ -3,31 +3,62 @@ package dev.stockhold.reservation;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-/** The reservation body of contract §5: API responses and event data. */
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/** The reservation body (docs/operations.md): API responses and event data. Absent optional fields are omitted. */
 @Schema(name = "Reservation")
 @RegisterForReflection(ignoreNested = false)
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record ReservationView(
-        UUID id,
-        @Schema(enumeration = { "HELD", "CONFIRMED", "CANCELLED", "EXPIRED" }) ReservationStatus status,
-        List<Line> lines,
-        @Schema(description = "ISO-8601 UTC") Instant expiresAt,
-        @Schema(description = "ISO-8601 UTC") Instant createdAt) {
+        @Schema(required = true) UUID id,
+        @Schema(required = true, enumeration = { "HELD", "CONFIRMED", "CANCELLED", "EXPIRED" }) ReservationStatus status,
+        @Schema(required = true) List<Line> lines,
+        @Schema(required = true, description = "ISO-8601 UTC") Instant expiresAt,
+        @Schema(required = true, description = "ISO-8601 UTC") Instant createdAt,
+        @Schema(description = "The client's order or cart id, when given") String reference,
+        @Schema(description = "The client's string pairs, when given") Map<String, String> metadata) {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final TypeReference<Map<String, String>> PAIRS = new TypeReference<>() {
+    };
 
     public static ReservationView of(Reservation r) {
         return new ReservationView(r.id, r.status,
-                r.lines.stream().map(l -> new Line(l.sku, l.quantity)).toList(), r.expiresAt, r.createdAt);
+                r.lines.stream().map(l -> new Line(l.sku, l.quantity)).toList(), r.expiresAt, r.createdAt, r.reference,
+                metadataOf(r.metadata));
     }
 
     public String location() {
         return "/v1/reservations/" + id;
     }
 
+    /** The metadata column's text: a JSON object, or null. */
+    String metadataJson() {
+        try {
+            return metadata == null ? null : JSON.writeValueAsString(metadata);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Map<String, String> metadataOf(String json) {
+        try {
+            return json == null ? null : JSON.readValue(json, PAIRS);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("metadata column is not a JSON object of strings", e);
+        }
+    }
+
     /** One reserved sku and quantity. */
     @Schema(name = "ReservationLine")
-    public record Line(@Schema(example = "A-1") String sku, @Schema(example = "2") int quantity) {
+    public record Line(@Schema(required = true, example = "A-1") String sku, @Schema(required = true, example = "2") int quantity) {
     }
 }

@@ -1,0 +1,161 @@
+package dev.stockhold.reservation;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.List;
+import java.util.UUID;
+
+import dev.stockhold.inventory.Sku;
+import dev.stockhold.web.ValidationFailedException;
+
+/**
+ * One page request of GET /v1/reservations: its filters, its position, and the SQL of its shape. Every shape walks
+ * one index that leads with tenant_id and ends in (created_at DESC, id DESC) (V6), so a page is a range scan that
+ * stops after {@code limit} rows: no OFFSET, no sort. The cursor is opaque to clients and bound to the tenant and the
+ * filters by a checksum, so a cursor that was altered, or that belongs to other filters or another tenant, is refused.
+ */
+public record ReservationQuery(String tenantId, ReservationStatus status, String sku, String reference, Instant createdFrom,
+        Instant createdTo, int limit, Position after) {
+
+    public static final int DEFAULT_LIMIT = 50;
+    public static final int MAX_LIMIT = 200;
+
+    /** Where the previous page ended: the last item's creation time and id. */
+    public record Position(Instant createdAt, UUID id) {
+    }
+
+    /** Reads and validates the query parameters; every broken one is a 400 that names it. */
+    public static ReservationQuery of(String tenantId, String status, String sku, String reference, String createdFrom,
+            String createdTo, String limit, String cursor) {
+        ReservationStatus wanted = null;
+        if (status != null) {
+            wanted = Arrays.stream(ReservationStatus.values()).filter(s -> s.name().equals(status)).findFirst()
+                    .orElseThrow(() -> new ValidationFailedException("status", "must be one of HELD, CONFIRMED, CANCELLED, EXPIRED"));
+        }
+        if (sku != null) {
+            Sku.require("sku", sku);
+        }
+        if (reference != null && (reference.isEmpty() || reference.length() > 128)) {
+            throw new ValidationFailedException("reference", "must be 1-128 characters");
+        }
+        int size = DEFAULT_LIMIT;
+        if (limit != null) {
+            try {
+                size = Integer.parseInt(limit);
+            } catch (NumberFormatException e) {
+                size = 0;
+            }
+            if (size < 1 || size > MAX_LIMIT) {
+                throw new ValidationFailedException("limit", "must be an integer from 1 to " + MAX_LIMIT);
+            }
+        }
+        ReservationQuery query = new ReservationQuery(tenantId, wanted, sku, reference, instant("createdFrom", createdFrom),
+                instant("createdTo", createdTo), size, null);
+        return cursor == null ? query : query.after(query.decode(cursor));
+    }
+
+    ReservationQuery after(Position position) {
+        return new ReservationQuery(tenantId, status, sku, reference, createdFrom, createdTo, limit, position);
+    }
+
+    /** The SQL of this shape, returning (id, created_at) of up to limit + 1 rows, and its arguments in order. */
+    String sql() {
+        StringBuilder where = new StringBuilder("r.tenant_id = ?");
+        if (status != null) {
+            where.append(" AND r.status = ?");
+        }
+        if (reference != null) {
+            where.append(" AND r.reference = ?");
+        }
+        if (createdFrom != null) {
+            where.append(" AND r.created_at >= ?");
+        }
+        if (createdTo != null) {
+            where.append(" AND r.created_at < ?");
+        }
+        if (after != null) {
+            where.append(" AND (r.created_at, r.id) < (?, ?)");
+        }
+        if (sku != null) {
+            // one probe of the (reservation_id, sku) unique index per row the walk meets
+            where.append(" AND EXISTS (SELECT 1 FROM reservation_lines l WHERE l.reservation_id = r.id AND l.sku = ?)");
+        }
+        return "SELECT r.id, r.created_at FROM reservations r WHERE " + where
+                + " ORDER BY r.created_at DESC, r.id DESC LIMIT ?";
+    }
+
+    List<Object> arguments() {
+        List<Object> args = new ArrayList<>();
+        args.add(tenantId);
+        if (status != null) {
+            args.add(status.name());
+        }
+        if (reference != null) {
+            args.add(reference);
+        }
+        if (createdFrom != null) {
+            args.add(java.sql.Timestamp.from(createdFrom));
+        }
+        if (createdTo != null) {
+            args.add(java.sql.Timestamp.from(createdTo));
+        }
+        if (after != null) {
+            args.add(java.sql.Timestamp.from(after.createdAt()));
+            args.add(after.id());
+        }
+        if (sku != null) {
+            args.add(sku);
+        }
+        args.add(limit + 1);
+        return args;
+    }
+
+    /** The cursor that continues after {@code last}. */
+    String encode(Position last) {
+        String position = ChronoUnit.MICROS.between(Instant.EPOCH, last.createdAt()) + "." + last.id();
+        return Base64.getUrlEncoder().withoutPadding().encodeToString((position + "." + check(position)).getBytes(StandardCharsets.US_ASCII));
+    }
+
+    private Position decode(String cursor) {
+        try {
+            String[] parts = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.US_ASCII).split("\\.");
+            if (parts.length == 3 && check(parts[0] + "." + parts[1]).equals(parts[2])) {
+                return new Position(Instant.EPOCH.plus(Long.parseLong(parts[0]), ChronoUnit.MICROS), UUID.fromString(parts[1]));
+            }
+        } catch (IllegalArgumentException e) {
+            // not base64, not a number, not a uuid: the same answer as a wrong checksum
+        }
+        throw new ValidationFailedException("cursor", "is not a cursor of this listing; start again without it");
+    }
+
+    /** Binds a position to this tenant and these filters (not a secret: a client only ever pages its own tenant). */
+    private String check(String position) {
+        String bound = String.join("\n", "v1", tenantId, String.valueOf(status), String.valueOf(sku), String.valueOf(reference),
+                String.valueOf(createdFrom), String.valueOf(createdTo), position);
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(bound.getBytes(StandardCharsets.UTF_8));
+            return Base64.getUrlEncoder().withoutPadding().encodeToString(Arrays.copyOf(digest, 12));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Instant instant(String field, String value) {
+        if (value == null) {
+            return null;
+        }
+        try {
+            return OffsetDateTime.parse(value).toInstant();
+        } catch (DateTimeParseException e) {
+            throw new ValidationFailedException(field, "must be an RFC 3339 date-time, e.g. 2026-01-31T12:00:00Z");
+        }
+    }
+}
