@@ -21,6 +21,8 @@ public interface StockholdConfig {
 
     Limits limits();
 
+    Problems problems();
+
     /** Version tag on every metric, so a canary can be compared with the stable version. */
     @WithDefault("${quarkus.application.version:unknown}")
     String version();
@@ -173,6 +175,16 @@ public interface StockholdConfig {
         /** Skus audited per run; the sample rotates through all skus. */
         @WithDefault("200")
         int sampleSize();
+    }
+
+    interface Problems {
+        /**
+         * Prefix of every problem {@code type}; the slug follows. The default is a relative reference, resolved
+         * against the request's URI; set an absolute one (https://api.example.com/problems/) when a gateway rewrites
+         * paths.
+         */
+        @WithDefault("/problems/")
+        String baseUri();
     }
 
     interface Limits {

@@ -16,7 +16,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 @RegisterForReflection(ignoreNested = false)
 public record Problem(
-        @Schema(example = "https://stockhold.dev/problems/insufficient-stock") String type,
+        @Schema(required = true, example = "/problems/insufficient-stock") String type,
         String title,
         int status,
         String detail,

@@ -2,43 +2,101 @@ package dev.stockhold.web;
 
 import java.net.URI;
 
-/** Every problem type Stockhold answers with; the URI ends in the contract's slug. */
+/** Every problem type Stockhold answers with; the URI ends in its slug and resolves to a page (ProblemPages). */
 public enum ProblemType {
-    MALFORMED_REQUEST("malformed-request", "Request body is not valid JSON", 400),
-    VALIDATION_FAILED("validation-failed", "Request failed validation", 400),
-    IDEMPOTENCY_KEY_MISSING("idempotency-key-missing", "Idempotency-Key header is required", 400),
-    IDEMPOTENCY_KEY_INVALID("idempotency-key-invalid", "Idempotency-Key header is malformed", 400),
-    UNAUTHORIZED("unauthorized", "Authentication required", 401),
-    FORBIDDEN("forbidden", "Not allowed", 403),
-    NOT_FOUND("not-found", "Resource not found", 404),
-    ITEM_NOT_FOUND("item-not-found", "Stock item not found", 404),
-    RESERVATION_NOT_FOUND("reservation-not-found", "Reservation not found", 404),
-    OUTBOX_EVENT_NOT_FOUND("outbox-event-not-found", "Outbox event not found", 404),
-    METHOD_NOT_ALLOWED("method-not-allowed", "Method not allowed", 405),
-    NOT_ACCEPTABLE("not-acceptable", "Not acceptable", 406),
-    INSUFFICIENT_STOCK("insufficient-stock", "Insufficient stock", 409),
-    INVALID_RESERVATION_STATE("invalid-reservation-state", "Reservation is not in a state that allows this", 409),
-    HOLD_LIMIT_REACHED("hold-limit-reached", "The hold cannot be extended that far", 409),
-    IDEMPOTENCY_REQUEST_IN_PROGRESS("idempotency-request-in-progress", "A request with this Idempotency-Key is in progress", 409),
-    PAYLOAD_TOO_LARGE("payload-too-large", "Request body too large", 413),
-    UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", "Unsupported media type", 415),
-    TOO_MANY_REQUESTS("too-many-requests", "Too many requests in progress for this tenant", 429),
-    UNKNOWN_SKU("unknown-sku", "Unknown sku", 422),
-    IDEMPOTENCY_KEY_REUSED("idempotency-key-reused", "Idempotency-Key reused with a different request", 422),
-    SERVICE_UNAVAILABLE("service-unavailable", "Service temporarily unavailable", 503),
-    INTERNAL_ERROR("internal-error", "Internal error", 500);
+    MALFORMED_REQUEST("malformed-request", "Request body is not valid JSON", 400,
+            "The body could not be read as JSON.", "Send a JSON object; nothing was stored."),
+    VALIDATION_FAILED("validation-failed", "Request failed validation", 400,
+            "A field, header or query parameter breaks a rule; violations names each one.",
+            "Fix the named fields and send the request again; nothing was stored."),
+    IDEMPOTENCY_KEY_MISSING("idempotency-key-missing", "Idempotency-Key header is required", 400,
+            "This request changes state and needs an Idempotency-Key header.",
+            "Generate one key per intent (a UUID) and send it on the request and on every retry of it."),
+    IDEMPOTENCY_KEY_INVALID("idempotency-key-invalid", "Idempotency-Key header is malformed", 400,
+            "The key is neither a quoted string (\"abc\") nor a bare token of visible ASCII, is longer than 255 characters "
+                    + "after unquoting, or the header was sent twice.",
+            "Send one Idempotency-Key header of 1-255 characters; nothing was stored."),
+    UNAUTHORIZED("unauthorized", "Authentication required", 401,
+            "No bearer token, or one that is not valid: signature, issuer, expiry or the tenant_id claim.",
+            "Get a fresh token from your identity provider."),
+    FORBIDDEN("forbidden", "Not allowed", 403,
+            "The token is valid but lacks the role this operation needs (reservations, inventory-admin or ops).",
+            "Ask for a token with that role."),
+    NOT_FOUND("not-found", "Resource not found", 404, "No such path.", "Check the URL against the API reference."),
+    ITEM_NOT_FOUND("item-not-found", "Stock item not found", 404,
+            "Your tenant has no stock for this sku.", "Set its stock first, or check the sku."),
+    RESERVATION_NOT_FOUND("reservation-not-found", "Reservation not found", 404,
+            "Your tenant has no reservation with this id.", "Check the id; another tenant's reservations are never visible."),
+    OUTBOX_EVENT_NOT_FOUND("outbox-event-not-found", "Outbox event not found", 404,
+            "Your tenant has no dead event with this id.", "List dead events with GET /v1/admin/outbox/dead."),
+    METHOD_NOT_ALLOWED("method-not-allowed", "Method not allowed", 405,
+            "This path does not answer this HTTP method.", "Check the method against the API reference."),
+    NOT_ACCEPTABLE("not-acceptable", "Not acceptable", 406,
+            "The Accept header asks for a media type this operation cannot produce.", "Accept application/json."),
+    INSUFFICIENT_STOCK("insufficient-stock", "Insufficient stock", 409,
+            "A line asks for more than is available; skus lists them. Nothing was reserved.",
+            "Reserve less, or later. Retrying the same key replays this answer: use a new key for a new attempt."),
+    INVALID_RESERVATION_STATE("invalid-reservation-state", "Reservation is not in a state that allows this", 409,
+            "The reservation is CONFIRMED, CANCELLED or EXPIRED, or its hold has run out, so this change is not possible.",
+            "Read the reservation to see its status."),
+    HOLD_LIMIT_REACHED("hold-limit-reached", "The hold cannot be extended that far", 409,
+            "The new expiry would pass the reservation's creation plus the maximum hold. Nothing was changed.",
+            "Extend by less, or confirm the reservation."),
+    IDEMPOTENCY_REQUEST_IN_PROGRESS("idempotency-request-in-progress", "A request with this Idempotency-Key is in progress", 409,
+            "The first request with this key has not finished yet.",
+            "Retry after Retry-After seconds with the same key: you will get its outcome."),
+    PAYLOAD_TOO_LARGE("payload-too-large", "Request body too large", 413,
+            "The body is over the size limit.", "Send a smaller body; a cart of 100 lines fits easily."),
+    UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", "Unsupported media type", 415,
+            "The body is not sent as application/json.", "Set Content-Type: application/json."),
+    TOO_MANY_REQUESTS("too-many-requests", "Too many requests in progress for this tenant", 429,
+            "Your tenant has too many requests in progress on this replica.",
+            "Retry after Retry-After seconds, with the same Idempotency-Key where there is one."),
+    UNKNOWN_SKU("unknown-sku", "Unknown sku", 422,
+            "A line names a sku your tenant has no stock record for; skus lists them. Nothing was reserved.",
+            "Set the stock of the sku first, or fix the line."),
+    IDEMPOTENCY_KEY_REUSED("idempotency-key-reused", "Idempotency-Key reused with a different request", 422,
+            "This key was already used for a request with another body or on another endpoint. Nothing was changed.",
+            "Use a new key for a new intent; reuse a key only to retry the very same request."),
+    SERVICE_UNAVAILABLE("service-unavailable", "Service temporarily unavailable", 503,
+            "The database was unavailable or busy. Nothing was changed, unless detail says the outcome is unknown "
+                    + "(the connection died during the commit).",
+            "Retry after Retry-After seconds with the same Idempotency-Key: the retry returns the truth."),
+    INTERNAL_ERROR("internal-error", "Internal error", 500,
+            "An unexpected error. Nothing was committed.", "Retry with the same Idempotency-Key; report it if it persists.");
 
-    public static final String BASE = "https://stockhold.dev/problems/";
     public static final String MEDIA_TYPE = "application/problem+json";
+    /** The problem pages' base (stockhold.problems.base-uri), set at startup by ProblemPages. */
+    private static volatile String base = "/problems/";
 
     private final String slug;
     private final String title;
     private final int status;
+    private final String meaning;
+    private final String action;
 
-    ProblemType(String slug, String title, int status) {
+    ProblemType(String slug, String title, int status, String meaning, String action) {
         this.slug = slug;
         this.title = title;
         this.status = status;
+        this.meaning = meaning;
+        this.action = action;
+    }
+
+    static void useBase(String uri) {
+        base = uri.endsWith("/") ? uri : uri + "/";
+    }
+
+    public static java.util.Optional<ProblemType> ofSlug(String slug) {
+        return java.util.Arrays.stream(values()).filter(t -> t.slug.equals(slug)).findFirst();
+    }
+
+    public String meaning() {
+        return meaning;
+    }
+
+    public String action() {
+        return action;
     }
 
     public String slug() {
@@ -53,7 +111,8 @@ public enum ProblemType {
         return status;
     }
 
+    /** {@code stockhold.problems.base-uri} + slug: by default the relative reference /problems/{slug} (RFC 9457 3.1.1). */
     public URI uri() {
-        return URI.create(BASE + slug);
+        return URI.create(base + slug);
     }
 }

@@ -112,7 +112,7 @@ class IdempotencyFaultsTest {
             duplicate.then().statusCode(409)
                     .contentType("application/problem+json")
                     .header("Retry-After", "1")
-                    .body("type", equalTo("https://stockhold.dev/problems/idempotency-request-in-progress"));
+                    .body("type", equalTo("/problems/idempotency-request-in-progress"));
             original.rollback();
             original.setAutoCommit(true);
         }

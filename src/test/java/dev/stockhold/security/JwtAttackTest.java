@@ -115,7 +115,7 @@ class JwtAttackTest {
 
     private void attempt(String token) {
         given().auth().oauth2(token).get("/v1/items/LOOT").then().statusCode(401)
-                .contentType("application/problem+json").body("type", equalTo("https://stockhold.dev/problems/unauthorized"));
+                .contentType("application/problem+json").body("type", equalTo("/problems/unauthorized"));
         given().auth().oauth2(token).contentType(ContentType.JSON).body("{\"available\":0}").put("/v1/items/LOOT")
                 .then().statusCode(401);
         given().auth().oauth2(token).contentType(ContentType.JSON).header("Idempotency-Key", Api.key())

@@ -41,9 +41,9 @@ class TenantIsolationTest {
 
     @Test
     void shouldNotShowAnotherTenantsReservationOrItem() {
-        b.get(reservationOfA).then().statusCode(404).body("type", equalTo("https://stockhold.dev/problems/reservation-not-found"));
+        b.get(reservationOfA).then().statusCode(404).body("type", equalTo("/problems/reservation-not-found"));
         b.request().get("/v1/items/{sku}", sku).then().statusCode(404)
-                .body("type", equalTo("https://stockhold.dev/problems/item-not-found"));
+                .body("type", equalTo("/problems/item-not-found"));
     }
 
     @Test
@@ -58,7 +58,7 @@ class TenantIsolationTest {
 
     @Test
     void shouldTreatAnotherTenantsSkuAsUnknown() {
-        b.reserve(Api.key(), sku, 1).then().statusCode(422).body("type", equalTo("https://stockhold.dev/problems/unknown-sku"));
+        b.reserve(Api.key(), sku, 1).then().statusCode(422).body("type", equalTo("/problems/unknown-sku"));
 
         assertThat(db.available(a.tenant(), sku)).isEqualTo(7);
         assertThat(db.reservationsOfTenant(b.tenant())).isZero();
