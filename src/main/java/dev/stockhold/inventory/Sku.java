@@ -7,7 +7,7 @@ import dev.stockhold.web.ValidationFailedException;
 /** The sku format of the contract: 1-64 characters of {@code [A-Za-z0-9._:-]}. */
 public final class Sku {
 
-    public static final String REGEX = "[A-Za-z0-9._:-]{1,64}";
+    public static final String REGEX = "^[A-Za-z0-9._:-]{1,64}$";
     private static final Pattern PATTERN = Pattern.compile(REGEX);
 
     private Sku() {

@@ -17,9 +17,9 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 @RegisterForReflection(ignoreNested = false)
 public record Problem(
         @Schema(required = true, example = "/problems/insufficient-stock") String type,
-        String title,
-        int status,
-        String detail,
+        @Schema(required = true) String title,
+        @Schema(required = true) int status,
+        @Schema(required = true) String detail,
         @Schema(description = "validation-failed: the offending fields") List<Violation> violations,
         @Schema(description = "insufficient-stock and unknown-sku: the skus concerned") List<String> skus) {
 

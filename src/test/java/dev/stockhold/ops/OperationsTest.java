@@ -64,4 +64,32 @@ class OperationsTest {
                         "item-not-found", "idempotency-key-missing", "idempotency-key-invalid", "payload-too-large")
                 .contains("bearer");
     }
+
+    /** What a client generated from the document relies on: a response for every status, anchored patterns. */
+    @Test
+    void shouldDeclareADefaultProblemForEveryOperationAndAnchorEveryPattern() {
+        io.restassured.path.json.JsonPath spec = given().accept("application/json").get("/q/openapi").then().statusCode(200)
+                .extract().jsonPath();
+        java.util.Map<String, java.util.Map<String, java.util.Map<String, Object>>> paths = spec.getMap("paths");
+        int operations = 0;
+        for (var path : paths.entrySet()) {
+            for (var operation : path.getValue().entrySet()) {
+                if (operation.getKey().equals("parameters")) {
+                    continue;
+                }
+                operations++;
+                java.util.Map<?, ?> responses = (java.util.Map<?, ?>) operation.getValue().get("responses");
+                assertThat(responses.containsKey("default")).as(operation.getKey() + " " + path.getKey() + " has a default response").isTrue();
+            }
+        }
+        assertThat(operations).isGreaterThan(10);
+        java.util.regex.Matcher patterns = java.util.regex.Pattern.compile("\"pattern\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)\"")
+                .matcher(given().accept("application/json").get("/q/openapi").asString());
+        int found = 0;
+        while (patterns.find()) {
+            found++;
+            assertThat(patterns.group(1)).startsWith("^").endsWith("$");
+        }
+        assertThat(found).isGreaterThan(3);
+    }
 }
