@@ -51,11 +51,14 @@ class ArchitectureTest {
     @Test
     void everyEndpointShouldDeclareItsRoles() {
         methods().that().areDeclaredInClassesThat().areAnnotatedWith(Path.class).and().arePublic()
-                .should(new ArchCondition<JavaMethod>("declare @RolesAllowed on the method or its class") {
+                .should(new ArchCondition<JavaMethod>("declare @RolesAllowed, or @PermitAll for a deliberately public page, on the method or its class") {
                     @Override
                     public void check(JavaMethod method, ConditionEvents events) {
-                        if (!method.isAnnotatedWith(RolesAllowed.class) && !method.getOwner().isAnnotatedWith(RolesAllowed.class)) {
-                            events.add(SimpleConditionEvent.violated(method, method.getFullName() + " has no @RolesAllowed"));
+                        boolean declared = method.isAnnotatedWith(RolesAllowed.class) || method.getOwner().isAnnotatedWith(RolesAllowed.class)
+                                || method.isAnnotatedWith(jakarta.annotation.security.PermitAll.class)
+                                || method.getOwner().isAnnotatedWith(jakarta.annotation.security.PermitAll.class);
+                        if (!declared) {
+                            events.add(SimpleConditionEvent.violated(method, method.getFullName() + " has no @RolesAllowed or @PermitAll"));
                         }
                     }
                 })

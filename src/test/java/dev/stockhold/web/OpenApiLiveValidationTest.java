@@ -1,0 +1,169 @@
+package dev.stockhold.web;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.stockhold.support.Api;
+import dev.stockhold.support.Tokens;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
+
+/**
+ * /q/openapi checked against live traffic by a third-party validator, not by reading it: Stoplight Prism runs as a
+ * proxy in front of the service with the document the service serves, and reports, for every response, where it
+ * differs from the document (header {@code sl-violations}). The traffic covers every operation with its success and
+ * its errors. Prism comes from npm (installed into target/prism on first use); without npm the test is skipped.
+ */
+@QuarkusTest
+class OpenApiLiveValidationTest {
+
+    private static final String PRISM_VERSION = "5.16.0";
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private Process prism;
+
+    @AfterEach
+    void stopPrism() {
+        if (prism != null) {
+            prism.destroyForcibly();
+        }
+    }
+
+    @Test
+    void shouldAnswerEveryOperationAsTheDocumentSays() throws Exception {
+        int port = startPrism();
+        Api api = Api.newTenant();
+        Function<RequestSpecification, RequestSpecification> via = spec -> spec.baseUri("http://127.0.0.1").port(port);
+        List<String> violations = new ArrayList<>();
+        String sku = "SKU-" + api.tenant();
+
+        check(violations, "set stock", via.apply(api.request()).contentType(ContentType.JSON).body("{\"available\":5}").put("/v1/items/{sku}", sku));
+        check(violations, "read stock", via.apply(api.request()).get("/v1/items/{sku}", sku));
+        check(violations, "unknown item", via.apply(api.request()).get("/v1/items/{sku}", "nope"));
+        check(violations, "bad stock body", via.apply(api.request()).contentType(ContentType.JSON).body("{\"available\":-1}").put("/v1/items/{sku}", sku));
+        Response created = via.apply(api.request()).contentType(ContentType.JSON).header("Idempotency-Key", "live-1")
+                .body("{\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":1}],\"reference\":\"o-1\",\"metadata\":{\"c\":\"web\"}}")
+                .post("/v1/reservations");
+        check(violations, "reserve", created);
+        String id = created.path("id");
+        check(violations, "replay", via.apply(api.request()).contentType(ContentType.JSON).header("Idempotency-Key", "\"live-1\"")
+                .body("{\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":1}],\"reference\":\"o-1\",\"metadata\":{\"c\":\"web\"}}")
+                .post("/v1/reservations"));
+        check(violations, "insufficient", via.apply(api.request()).contentType(ContentType.JSON).header("Idempotency-Key", "live-2")
+                .body("{\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":99}]}").post("/v1/reservations"));
+        check(violations, "unknown sku", via.apply(api.request()).contentType(ContentType.JSON).header("Idempotency-Key", "live-3")
+                .body("{\"lines\":[{\"sku\":\"nope\",\"quantity\":1}]}").post("/v1/reservations"));
+        check(violations, "key reused", via.apply(api.request()).contentType(ContentType.JSON).header("Idempotency-Key", "live-1")
+                .body("{\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":2}]}").post("/v1/reservations"));
+        check(violations, "list", via.apply(api.request()).queryParam("limit", 1).get("/v1/reservations"));
+        check(violations, "bad list", via.apply(api.request()).queryParam("limit", "abc").get("/v1/reservations"));
+        check(violations, "read", via.apply(api.request()).get("/v1/reservations/{id}", id));
+        check(violations, "not found", via.apply(api.request()).get("/v1/reservations/{id}", "00000000-0000-0000-0000-000000000000"));
+        check(violations, "extend", via.apply(api.request()).contentType(ContentType.JSON).body("{\"ttlSeconds\":600}")
+                .post("/v1/reservations/{id}/extend", id));
+        check(violations, "hold limit", via.apply(api.request()).contentType(ContentType.JSON).body("{\"ttlSeconds\":86400}")
+                .post("/v1/reservations/{id}/extend", id));
+        check(violations, "confirm", via.apply(api.request()).post("/v1/reservations/{id}/confirm", id));
+        check(violations, "cancel refused", via.apply(api.request()).post("/v1/reservations/{id}/cancel", id));
+        check(violations, "outbox", via.apply(api.request()).get("/v1/admin/outbox"));
+        check(violations, "dead", via.apply(api.request()).get("/v1/admin/outbox/dead"));
+        check(violations, "dead bad limit", via.apply(api.request()).queryParam("limit", "abc").get("/v1/admin/outbox/dead"));
+        check(violations, "requeue all", via.apply(api.request()).post("/v1/admin/outbox/dead/requeue"));
+        check(violations, "requeue one", via.apply(api.request()).post("/v1/admin/outbox/dead/{id}/requeue", "00000000-0000-0000-0000-000000000000"));
+        check(violations, "no token", via.apply(given()).get("/v1/reservations/{id}", id));
+        check(violations, "wrong role", via.apply(given().auth().oauth2(Tokens.forTenant(api.tenant(), "reservations"))).get("/v1/admin/outbox"));
+        check(violations, "text body", via.apply(api.request()).contentType(ContentType.TEXT).header("Idempotency-Key", "live-4")
+                .body("x").post("/v1/reservations"));
+        check(violations, "problem page", via.apply(given()).get("/problems/{slug}", "insufficient-stock"));
+
+        assertThat(violations).as("responses that differ from /q/openapi").isEmpty();
+
+        // the control: the same check against a document that demands a field the service never sends must fail
+        prism.destroyForcibly();
+        prism.waitFor();
+        int mutated = startPrism(doc -> {
+            ((com.fasterxml.jackson.databind.node.ArrayNode) doc.path("components").path("schemas").path("Reservation")
+                    .withArray("required")).add("neverThere");
+            return doc;
+        });
+        List<String> control = new ArrayList<>();
+        check(control, "read", api.request().baseUri("http://127.0.0.1").port(mutated).get("/v1/reservations/{id}", id));
+        assertThat(control).as("Prism reports a response that breaks the document").isNotEmpty();
+    }
+
+    private static void check(List<String> violations, String what, Response response) throws IOException {
+        String header = response.getHeader("sl-violations");
+        if (header == null) {
+            return;
+        }
+        for (JsonNode violation : JSON.readTree(header)) {
+            if ("response".equals(violation.path("location").path(0).asText())) {
+                violations.add(what + " (" + response.statusCode() + "): " + violation);
+            }
+        }
+    }
+
+    /** Prism as a proxy in front of the test instance, with the document that instance serves. */
+    private int startPrism() throws Exception {
+        return startPrism(doc -> doc);
+    }
+
+    private int startPrism(java.util.function.UnaryOperator<JsonNode> edit) throws Exception {
+        Path bin = Path.of("target", "prism", "node_modules", ".bin", "prism");
+        if (!Files.isExecutable(bin)) {
+            Assumptions.assumeTrue(onPath("npm"), "npm is not installed: the live OpenAPI validation (Stoplight Prism) is skipped");
+            Process install = new ProcessBuilder("npm", "install", "--prefix", "target/prism", "--no-audit", "--no-fund",
+                    "@stoplight/prism-cli@" + PRISM_VERSION).redirectErrorStream(true).redirectOutput(new File("target/prism-install.log")).start();
+            assertThat(install.waitFor(5, TimeUnit.MINUTES) && install.exitValue() == 0)
+                    .as("npm install @stoplight/prism-cli (see target/prism-install.log)").isTrue();
+        }
+        String service = "http://127.0.0.1:" + RestAssured.port;
+        Path spec = Path.of("target", "openapi-live.json");
+        JsonNode document = edit.apply(JSON.readTree(given().accept("application/json").get(service + "/q/openapi").asString()));
+        Files.writeString(spec, JSON.writeValueAsString(document));
+        int port;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        prism = new ProcessBuilder(bin.toString(), "proxy", spec.toString(), service, "--port", String.valueOf(port), "--host", "127.0.0.1")
+                .redirectErrorStream(true).redirectOutput(new File("target/prism.log")).start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < deadline) {
+            try (Socket ignored = new Socket("127.0.0.1", port)) {
+                return port;
+            } catch (IOException notYet) {
+                assertThat(prism.isAlive()).as("prism running (see target/prism.log)").isTrue();
+                Thread.sleep(200);
+            }
+        }
+        throw new IllegalStateException("prism did not listen within 60 s: see target/prism.log");
+    }
+
+    private static boolean onPath(String command) {
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+            if (Files.isExecutable(Path.of(dir, command))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
