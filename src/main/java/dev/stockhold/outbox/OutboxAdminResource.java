@@ -1,8 +1,5 @@
 package dev.stockhold.outbox;
 
-import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.UUID;
 
@@ -35,7 +32,7 @@ import dev.stockhold.web.Problem;
 import dev.stockhold.web.ProblemException;
 import dev.stockhold.web.ProblemType;
 import dev.stockhold.web.StrictJson;
-import dev.stockhold.web.ValidationFailedException;
+import dev.stockhold.web.Params;
 
 /** Outbox administration (role ops), scoped like everything else to the caller's tenant (I5). */
 @Path("/v1/admin/outbox")
@@ -89,23 +86,7 @@ public class OutboxAdminResource {
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public List<OutboxStore.DeadEvent> dead(@QueryParam("limit") @Parameter(description = "1 to 1000, default 100",
             schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "1000", defaultValue = "100")) String limit) {
-        return store.dead(tenant.id(), limit(limit));
-    }
-
-    /** A query parameter the service cannot read is the client's mistake: 400 naming it, never a 404. */
-    private static int limit(String limit) {
-        if (limit == null) {
-            return 100;
-        }
-        try {
-            int value = Integer.parseInt(limit);
-            if (value >= 1 && value <= 1000) {
-                return value;
-            }
-        } catch (NumberFormatException e) {
-            // answered below
-        }
-        throw new ValidationFailedException("limit", "must be an integer from 1 to 1000");
+        return store.dead(tenant.id(), Params.integer("limit", limit, 1, 1000, 100));
     }
 
     /** Which dead events a bulk requeue takes; every field is optional, and absent fields do not filter. */
@@ -117,18 +98,7 @@ public class OutboxAdminResource {
             @Schema(description = "Only events written before this instant (RFC 3339)", format = "date-time") String until) {
 
         OutboxStore.DeadFilter toFilter() {
-            return new OutboxStore.DeadFilter(type, instant("since", since), instant("until", until));
-        }
-
-        private static Instant instant(String field, String value) {
-            if (value == null) {
-                return null;
-            }
-            try {
-                return OffsetDateTime.parse(value).toInstant();
-            } catch (DateTimeParseException e) {
-                throw new ValidationFailedException(field, "must be an RFC 3339 date-time, e.g. 2026-01-31T12:00:00Z");
-            }
+            return new OutboxStore.DeadFilter(type, Params.instant("since", since), Params.instant("until", until));
         }
     }
 

@@ -4,8 +4,6 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -14,6 +12,7 @@ import java.util.List;
 import java.util.UUID;
 
 import dev.stockhold.inventory.Sku;
+import dev.stockhold.web.Params;
 import dev.stockhold.web.ValidationFailedException;
 
 /**
@@ -46,19 +45,9 @@ public record ReservationQuery(String tenantId, ReservationStatus status, String
         if (reference != null && (reference.isEmpty() || reference.length() > 128)) {
             throw new ValidationFailedException("reference", "must be 1-128 characters");
         }
-        int size = DEFAULT_LIMIT;
-        if (limit != null) {
-            try {
-                size = Integer.parseInt(limit);
-            } catch (NumberFormatException e) {
-                size = 0;
-            }
-            if (size < 1 || size > MAX_LIMIT) {
-                throw new ValidationFailedException("limit", "must be an integer from 1 to " + MAX_LIMIT);
-            }
-        }
-        ReservationQuery query = new ReservationQuery(tenantId, wanted, sku, reference, instant("createdFrom", createdFrom),
-                instant("createdTo", createdTo), size, null);
+        int size = Params.integer("limit", limit, 1, MAX_LIMIT, DEFAULT_LIMIT);
+        ReservationQuery query = new ReservationQuery(tenantId, wanted, sku, reference, Params.instant("createdFrom", createdFrom),
+                Params.instant("createdTo", createdTo), size, null);
         return cursor == null ? query : query.after(query.decode(cursor));
     }
 
@@ -145,17 +134,6 @@ public record ReservationQuery(String tenantId, ReservationStatus status, String
             return Base64.getUrlEncoder().withoutPadding().encodeToString(Arrays.copyOf(digest, 12));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
-        }
-    }
-
-    private static Instant instant(String field, String value) {
-        if (value == null) {
-            return null;
-        }
-        try {
-            return OffsetDateTime.parse(value).toInstant();
-        } catch (DateTimeParseException e) {
-            throw new ValidationFailedException(field, "must be an RFC 3339 date-time, e.g. 2026-01-31T12:00:00Z");
         }
     }
 }
