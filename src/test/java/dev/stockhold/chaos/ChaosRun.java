@@ -66,6 +66,7 @@ public final class ChaosRun {
                     .map(e -> e.getKey() + ": " + e.getValue().sum()).collect(Collectors.joining(", ")));
             row(t, "no answer (dropped, reset, timed out): outcome unknown, key retried", clients.noAnswer.sum());
             row(t, "connections refused by a dead replica (sent to the other)", clients.refused.sum());
+            row(t, "listing pages read while writing (an item twice or out of order is a violation)", clients.listedPages.sum());
             for (Fault fault : Fault.values()) {
                 row(t, "fault: " + fault.description + (fault == Fault.STOP_BROKER
                         ? " " + settings.brokerOutage().toSeconds() + " s (retry schedule: about 1 s)" : ""), faults.getOrDefault(fault, 0));

@@ -19,13 +19,18 @@ final class ClientLog {
     record ReserveAnswer(String key, int status, String reservationId, String problem, boolean replayed) {
     }
 
-    /** An answer to confirm or cancel; {@code resultStatus} is the reservation status in a 200 body. */
+    /** An answer to confirm, cancel or extend; {@code resultStatus} is the reservation status in a 200 body. */
     record TransitionAnswer(String reservationId, String action, int status, String resultStatus, String problem) {
     }
 
     enum Operation {
-        RESERVE, RETRY, CONCURRENT_DUPLICATE, DROPPED_CONNECTION, CONFIRM, CANCEL
+        RESERVE, RETRY, CONCURRENT_DUPLICATE, DROPPED_CONNECTION, CONFIRM, CANCEL, EXTEND, LIST
     }
+
+    /** A walk of GET /v1/reservations pages that saw an item twice or out of order (must stay empty). */
+    final Queue<String> listingAnomalies = new ConcurrentLinkedQueue<>();
+    /** Pages read by the listing clients. */
+    final LongAdder listedPages = new LongAdder();
 
     final Map<String, Intent> intents = new ConcurrentHashMap<>();
     final Queue<ReserveAnswer> reserveAnswers = new ConcurrentLinkedQueue<>();

@@ -87,10 +87,14 @@ final class Clients {
                 concurrentDuplicate(newIntent(random));
             } else if (dice < 62) {
                 dropConnection(newIntent(random), replica(random), random);
-            } else if (dice < 82) {
+            } else if (dice < 78) {
                 transition("confirm", random);
-            } else {
+            } else if (dice < 90) {
                 transition("cancel", random);
+            } else if (dice < 96) {
+                transition("extend", random);
+            } else {
+                list(random);
             }
             try {
                 Thread.sleep(random.nextLong(2 * thinkTime.toMillis() + 1));
@@ -243,12 +247,20 @@ final class Clients {
         if (reservationIds.isEmpty()) {
             return;
         }
-        log.count("confirm".equals(action) ? Operation.CONFIRM : Operation.CANCEL);
+        log.count(switch (action) {
+            case "confirm" -> Operation.CONFIRM;
+            case "cancel" -> Operation.CANCEL;
+            default -> Operation.EXTEND;
+        });
         String id = reservationIds.get(random.nextInt(reservationIds.size()));
+        // an extend asks for 5-10 minutes more: within the maximum hold, and longer than the run
+        HttpRequest.BodyPublisher payload = "extend".equals(action)
+                ? HttpRequest.BodyPublishers.ofString("{\"ttlSeconds\":" + (300 + random.nextInt(300)) + "}")
+                : HttpRequest.BodyPublishers.noBody();
         Function<Replica, HttpRequest> request = replica -> HttpRequest.newBuilder(
                 URI.create(replica.baseUrl() + "/v1/reservations/" + id + "/" + action))
-                .header("Authorization", "Bearer " + token).timeout(TIMEOUT)
-                .POST(HttpRequest.BodyPublishers.noBody()).build();
+                .header("Authorization", "Bearer " + token).header("Content-Type", "application/json").timeout(TIMEOUT)
+                .POST(payload).build();
         Replica replica = replica(random);
         try {
             HttpResponse<String> response = send(request.apply(replica), replica, request);
@@ -261,6 +273,58 @@ final class Clients {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /**
+     * Pages through the tenant's reservations (sometimes filtered by status) while everyone else writes: no item may
+     * come twice and the pages must run newest first.
+     */
+    private void list(ThreadLocalRandom random) {
+        log.count(Operation.LIST);
+        String filter = random.nextBoolean() ? "" : "&status=" + List.of("HELD", "CONFIRMED", "CANCELLED", "EXPIRED").get(random.nextInt(4));
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        String previous = null;
+        String cursor = null;
+        for (int page = 0; page < 3; page++) {
+            String url = "/v1/reservations?limit=25" + filter + (cursor == null ? "" : "&cursor=" + cursor);
+            Function<Replica, HttpRequest> request = replica -> HttpRequest.newBuilder(URI.create(replica.baseUrl() + url))
+                    .header("Authorization", "Bearer " + token).timeout(TIMEOUT).GET().build();
+            Replica replica = replica(random);
+            try {
+                HttpResponse<String> response = send(request.apply(replica), replica, request);
+                log.answered(response.statusCode());
+                if (response.statusCode() != 200) {
+                    return;
+                }
+                log.listedPages.increment();
+                JsonNode body = parse(response.body());
+                for (JsonNode item : body.path("items")) {
+                    String key = item.path("createdAt").asText() + " " + item.path("id").asText();
+                    if (!seen.add(item.path("id").asText()) || previous != null && compare(key, previous) > 0) {
+                        log.listingAnomalies.add(url + ": " + key + " after " + previous);
+                    }
+                    previous = key;
+                }
+                cursor = body.path("nextCursor").asText(null);
+                if (cursor == null) {
+                    return;
+                }
+            } catch (IOException e) {
+                log.noAnswer.increment();
+                return;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    /** Newest first means (createdAt, id) descending; createdAt compared as instants. */
+    private static int compare(String a, String b) {
+        String[] x = a.split(" ");
+        String[] y = b.split(" ");
+        int byTime = java.time.Instant.parse(x[0]).compareTo(java.time.Instant.parse(y[0]));
+        return byTime != 0 ? byTime : java.util.UUID.fromString(x[1]).toString().compareTo(java.util.UUID.fromString(y[1]).toString());
     }
 
     private static JsonNode parse(String body) {

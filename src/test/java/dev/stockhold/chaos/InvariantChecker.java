@@ -172,7 +172,11 @@ final class InvariantChecker {
                 default -> List.of("unknown status " + r.status());
             };
             List<String> actual = kinds.getOrDefault(r.id(), List.of());
-            if (!actual.equals(expected)) {
+            // extends come between the created event and the final one, any number of them
+            List<String> withoutExtends = actual.stream().filter(kind -> !kind.equals("extended")).toList();
+            boolean extendsInPlace = !actual.isEmpty() && actual.get(0).equals("created")
+                    && (expected.size() == 1 || actual.get(actual.size() - 1).equals(expected.get(1)));
+            if (!withoutExtends.equals(expected) || !extendsInPlace) {
                 violation(3, "reservation " + r.id() + " is " + r.status() + " with events " + actual);
             }
         });
@@ -252,8 +256,22 @@ final class InvariantChecker {
         });
         byKey.keySet().stream().filter(key -> !clients.intents.containsKey(key))
                 .forEach(key -> violation(5, "reservation under key " + key + " that no client sent"));
+        clients.listingAnomalies.forEach(anomaly -> violation(5, "listing returned " + anomaly));
         for (TransitionAnswer t : clients.transitionAnswers) {
             Reservation r = db.reservations().get(t.reservationId());
+            if (t.action().equals("extend")) {
+                boolean agrees = switch (t.status()) {
+                    case 200 -> "HELD".equals(t.resultStatus()) && db.events().stream()
+                            .anyMatch(e -> e.aggregateId().equals(t.reservationId()) && e.kind().equals("extended"));
+                    case 409 -> "invalid-reservation-state".equals(t.problem()) || "hold-limit-reached".equals(t.problem());
+                    case 429, 502, 503, 504 -> true;
+                    default -> false;
+                };
+                if (!agrees) {
+                    violation(5, "extend of " + t.reservationId() + " answered " + t.status() + " " + t.resultStatus() + " " + t.problem());
+                }
+                continue;
+            }
             String target = t.action().equals("confirm") ? "CONFIRMED" : "CANCELLED";
             String finalStatus = r == null ? null : r.status();
             boolean agrees = switch (t.status()) {

@@ -121,6 +121,22 @@ class InvariantCheckerTest {
     }
 
     @Test
+    void shouldAcceptExtendsBetweenCreationAndTheEndButNowhereElse() {
+        assertThat(checkWith(w -> w.events.add(1, new Event("x1", 1, "r1", "extended", "PUBLISHED"))).violations())
+                .noneMatch(v -> v.startsWith("I4:"));
+        assertThat(checkWith(w -> w.events.add(new Event("x2", 4, "r1", "extended", "PUBLISHED"))).violations())
+                .anyMatch(v -> v.startsWith("I4:") && v.contains("r1"));
+        assertThat(checkWith(w -> w.events.add(0, new Event("x3", 0, "r2", "extended", "PUBLISHED"))).violations())
+                .anyMatch(v -> v.startsWith("I4:") && v.contains("r2"));
+    }
+
+    @Test
+    void shouldReportAListingThatRepeatedOrReorderedItems() {
+        assertThat(checkWith(w -> w.clients.listingAnomalies.add("/v1/reservations?limit=25: r1 after r1")).violations())
+                .anyMatch(v -> v.contains("listing returned"));
+    }
+
+    @Test
     void shouldReportUndeliveredReorderedAndPhantomEvents() {
         InvariantChecker.Result lost = checkWith(w -> w.received.removeIf(r -> r.eventId().equals("e2")));
         assertThat(lost.eventsMissing()).isEqualTo(1);
