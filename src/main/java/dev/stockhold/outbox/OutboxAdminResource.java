@@ -65,7 +65,8 @@ public class OutboxAdminResource {
 
     /** The backlog as the admin endpoint shows it. */
     @Schema(name = "OutboxSummary")
-    public record Summary(long pending, long dead, double oldestPendingAgeSeconds) {
+    public record Summary(@Schema(required = true) long pending, @Schema(required = true) long dead,
+            @Schema(required = true) double oldestPendingAgeSeconds) {
     }
 
     @GET
@@ -159,7 +160,7 @@ public class OutboxAdminResource {
 
     /** The answer to a requeue. */
     @Schema(name = "OutboxRequeued")
-    public record Requeued(UUID id, String status) {
+    public record Requeued(@Schema(required = true) UUID id, @Schema(required = true) String status) {
     }
 
     private static ProblemException notFound(String id) {

@@ -226,9 +226,6 @@ public class OutboxRelay {
 
     /** How one cycle went. */
     record Batch(int claimed, int confirmed) {
-        boolean allConfirmed() {
-            return claimed == confirmed;
-        }
     }
 
     private void sleepWhileRunning(Duration duration) {

@@ -15,6 +15,8 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 import io.agroal.api.AgroalDataSource;
 
 /**
@@ -388,6 +390,8 @@ public class OutboxStore {
     }
 
     /** A dead event as the admin endpoint shows it. */
-    public record DeadEvent(UUID id, UUID aggregateId, String type, int attempts, String lastError, Instant createdAt) {
+    public record DeadEvent(@Schema(required = true) UUID id, @Schema(required = true) UUID aggregateId,
+            @Schema(required = true) String type, @Schema(required = true) int attempts, String lastError,
+            @Schema(required = true) Instant createdAt) {
     }
 }

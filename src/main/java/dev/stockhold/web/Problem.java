@@ -37,6 +37,6 @@ public record Problem(
 
     /** One offending field of a validation-failed problem. */
     @Schema(name = "Violation")
-    public record Violation(@Schema(example = "lines[0].quantity") String field, String message) {
+    public record Violation(@Schema(required = true, example = "lines[0].quantity") String field, @Schema(required = true) String message) {
     }
 }

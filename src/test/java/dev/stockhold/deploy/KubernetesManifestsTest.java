@@ -122,7 +122,7 @@ class KubernetesManifestsTest {
         assertThat(one(prod, "AnalysisTemplate").at("/spec/metrics").findValuesAsText("name"))
                 .contains("error-rate", "reservation-p99-latency", "conflict-rate", "outbox-oldest-pending-age", "invariant-violations");
         assertThat(one(prod, "PrometheusRule").at("/spec/groups/0/rules").findValuesAsText("alert"))
-                .containsExactlyInAnyOrder("StockholdDeadEvents", "StockholdOutboxBacklogOld", "StockholdInvariantViolation",
+                .containsExactlyInAnyOrder("StockholdDeadEvents", "StockholdOutboxBacklogOld", "StockholdBrokerUnreachable", "StockholdInvariantViolation",
                         "StockholdReadinessFlapping");
     }
 

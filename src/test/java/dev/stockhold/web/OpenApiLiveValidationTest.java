@@ -41,6 +41,9 @@ class OpenApiLiveValidationTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private Process prism;
 
+    @jakarta.inject.Inject
+    javax.sql.DataSource dataSource;
+
     @AfterEach
     void stopPrism() {
         if (prism != null) {
@@ -84,6 +87,10 @@ class OpenApiLiveValidationTest {
                 .post("/v1/reservations/{id}/extend", id));
         check(violations, "confirm", via.apply(api.request()).post("/v1/reservations/{id}/confirm", id));
         check(violations, "cancel refused", via.apply(api.request()).post("/v1/reservations/{id}/cancel", id));
+        new dev.stockhold.support.Db(dataSource).execute("""
+                INSERT INTO outbox_events (id, tenant_id, aggregate_id, event_type, payload, status, attempts, last_error)
+                VALUES (gen_random_uuid(), ?, gen_random_uuid(), 'dev.stockhold.reservation.created.v1', '{}', 'DEAD', 10, 'nack: test')
+                """, api.tenant());
         check(violations, "outbox", via.apply(api.request()).get("/v1/admin/outbox"));
         check(violations, "dead", via.apply(api.request()).get("/v1/admin/outbox/dead"));
         check(violations, "dead bad limit", via.apply(api.request()).queryParam("limit", "abc").get("/v1/admin/outbox/dead"));
