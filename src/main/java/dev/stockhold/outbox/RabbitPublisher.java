@@ -28,9 +28,6 @@ import io.quarkus.logging.Log;
  */
 public class RabbitPublisher implements EventPublisher {
 
-    public static final String EXCHANGE = RabbitTopology.EXCHANGE;
-    public static final String UNROUTED = RabbitTopology.UNROUTED;
-
     private final ConnectionFactory factory;
     /** Nacked delivery tags; a negative tag means "this and every earlier tag" (multiple=true). */
     private final Set<Long> nacked = ConcurrentHashMap.newKeySet();
@@ -69,7 +66,7 @@ public class RabbitPublisher implements EventPublisher {
                     continue;
                 }
                 byTag.put(ch.getNextPublishSeqNo(), event.id());
-                ch.basicPublish(EXCHANGE, type.routingKey(), true, properties(event), event.payload().getBytes(StandardCharsets.UTF_8));
+                ch.basicPublish(RabbitTopology.EXCHANGE, type.routingKey(), true, properties(event), event.payload().getBytes(StandardCharsets.UTF_8));
             }
         } catch (IOException | RuntimeException e) {
             // connection refused or lost, channel closed by the broker, broker shutting down
@@ -122,7 +119,8 @@ public class RabbitPublisher implements EventPublisher {
     @Override
     public java.util.Optional<String> topologyWarning() {
         return alternateExchangeMissing
-                ? java.util.Optional.of("exchange " + EXCHANGE + " has no alternate exchange " + UNROUTED + ": unrouted events are retried, then DEAD")
+                ? java.util.Optional.of("exchange " + RabbitTopology.EXCHANGE + " has no alternate exchange " + RabbitTopology.UNROUTED
+                        + ": unrouted events are retried, then DEAD")
                 : java.util.Optional.empty();
     }
 
@@ -159,7 +157,7 @@ public class RabbitPublisher implements EventPublisher {
         if (!declared.alternateExchange() && !alternateExchangeMissing) {
             Log.warnf("RabbitMQ exchange %s was declared without the alternate-exchange argument %s (by an earlier release). "
                     + "Publishing goes on; unless a policy gives it one, an event no queue is bound for is returned and retried until it is DEAD. "
-                    + "Add it without downtime: %s", EXCHANGE, UNROUTED, RabbitTopology.upgradeCommand());
+                    + "Add it without downtime: %s", RabbitTopology.EXCHANGE, RabbitTopology.UNROUTED, RabbitTopology.upgradeCommand());
         }
         alternateExchangeMissing = !declared.alternateExchange();
         channel = declared.channel();
@@ -167,7 +165,7 @@ public class RabbitPublisher implements EventPublisher {
         channel.addConfirmListener((tag, multiple) -> {
         }, (tag, multiple) -> nacked.add(multiple ? -tag : tag));
         channel.addReturnListener(r -> returned.put(r.getProperties().getMessageId(), r.getReplyText()));
-        Log.infof("Relay connected to RabbitMQ %s:%d, exchange %s", factory.getHost(), factory.getPort(), EXCHANGE);
+        Log.infof("Relay connected to RabbitMQ %s:%d, exchange %s", factory.getHost(), factory.getPort(), RabbitTopology.EXCHANGE);
         return channel;
     }
 
