@@ -88,6 +88,36 @@ public class IdempotencyStore {
         }
     }
 
+    /**
+     * Replaces the outcome stored under a key this transaction claimed: for requests whose answer is known only after
+     * their effects (an adjustment answers the record as it left it).
+     */
+    public void complete(String tenantId, IdempotencyKey key, StoredResponse outcome) {
+        String sql = "UPDATE idempotency_records SET status_code = ?, response_body = ?, location = ? WHERE tenant_id = ? AND idempotency_key = ?";
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setInt(1, outcome.status());
+            ps.setString(2, outcome.body());
+            ps.setString(3, outcome.location());
+            ps.setString(4, tenantId);
+            ps.setString(5, key.value());
+            ps.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * The outcome another request stored under this key (we waited for it if it was in flight): what a retry answers.
+     * A different fingerprint is 422 idempotency-key-reused; a key purged this very instant is 409 in progress.
+     */
+    public StoredResponse replay(String tenantId, IdempotencyKey key, Fingerprint fingerprint) {
+        Stored stored = find(tenantId, key).orElseThrow(RequestInProgressException::new);
+        if (!fingerprint.matches(stored.fingerprint())) {
+            throw new IdempotencyKeyReusedException();
+        }
+        return stored.response();
+    }
+
     /** A key to claim with the outcome to store under it. */
     public record Claim(IdempotencyKey key, Fingerprint fingerprint, StoredResponse outcome) {
     }

@@ -9,4 +9,8 @@ public class ItemNotFoundException extends ProblemException {
     public ItemNotFoundException(String sku) {
         super(ProblemType.ITEM_NOT_FOUND, "No stock item '" + sku + "'");
     }
+
+    public ItemNotFoundException(StockKey at) {
+        super(ProblemType.ITEM_NOT_FOUND, "No stock record for '" + at.sku() + "' at '" + at.location() + "'");
+    }
 }

@@ -4,14 +4,23 @@ import jakarta.annotation.security.RolesAllowed;
 import jakarta.transaction.Transactional;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.enums.SecuritySchemeType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -21,6 +30,7 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 import org.eclipse.microprofile.openapi.annotations.security.SecurityScheme;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import dev.stockhold.idempotency.IdempotencyKey;
 import dev.stockhold.security.CurrentTenant;
 import dev.stockhold.security.Roles;
 import dev.stockhold.security.TenantLimited;
@@ -28,15 +38,15 @@ import dev.stockhold.web.Problem;
 import dev.stockhold.web.ProblemType;
 import dev.stockhold.web.StrictJson;
 
-/** PUT/GET /v1/items/{sku}: the tenant's free-to-reserve stock. */
-@Path("/v1/items/{sku}")
+/** The tenant's stock: per sku (v1's free-to-reserve view and v2's totals), per stock record, and the list of records. */
+@Path("/v1/items")
 @Produces(MediaType.APPLICATION_JSON)
 @TenantLimited
 @Tag(name = "items")
 @SecurityScheme(securitySchemeName = "jwt", type = SecuritySchemeType.HTTP, scheme = "bearer", bearerFormat = "JWT",
         description = "RS256 JWT with claims tenant_id and groups (reservations, inventory-admin, ops)")
 @SecurityRequirement(name = "jwt")
-@APIResponse(responseCode = "400", description = "validation-failed (sku format or body), malformed-request",
+@APIResponse(responseCode = "400", description = "validation-failed (sku, location, parameter or body, named in violations), malformed-request",
         content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
 @APIResponse(responseCode = "429", description = "too-many-requests: the tenant is at its concurrency limit (Retry-After)",
         content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
@@ -46,52 +56,160 @@ import dev.stockhold.web.StrictJson;
         content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
 public class ItemResource {
 
+    private static final String SKU = "1-64 characters of [A-Za-z0-9._:-]";
+    private static final String LOCATION = "1-64 characters of [A-Za-z0-9._:-]; default is the location v1 requests use";
+
     private final CurrentTenant tenant;
-    private final StockLedger ledger;
-    private final StockItemRepository items;
+    private final StockService stock;
     private final StrictJson json;
 
-    ItemResource(CurrentTenant tenant, StockLedger ledger, StockItemRepository items, StrictJson json) {
+    ItemResource(CurrentTenant tenant, StockService stock, StrictJson json) {
         this.tenant = tenant;
-        this.ledger = ledger;
-        this.items = items;
+        this.stock = stock;
         this.json = json;
     }
 
     @PUT
+    @Path("{sku}")
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed(Roles.INVENTORY_ADMIN)
-    @Transactional
-    @Operation(summary = "Set the free-to-reserve quantity of a sku, creating the item if absent")
+    @Operation(summary = "v1: set the free-to-reserve quantity of a sku at location default (on hand = available + held)")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = SetStockRequest.class)))
-    @APIResponse(responseCode = "200", description = "The item as stored",
+    @APIResponse(responseCode = "200", description = "The sku with its totals and records",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ItemView.class)))
     @APIResponse(responseCode = "413", description = "payload-too-large",
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "415", description = "unsupported-media-type",
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    public ItemView put(@PathParam("sku") @Parameter(description = "1-64 characters of [A-Za-z0-9._:-]",
-            schema = @Schema(pattern = Sku.REGEX)) String sku, byte[] body) {
+    public ItemView put(@PathParam("sku") @Parameter(description = SKU, schema = @Schema(pattern = Sku.REGEX)) String sku, byte[] body) {
         Sku.require("sku", sku);
         SetStockRequest request = json.read(body, SetStockRequest.class);
-        ledger.set(tenant.id(), sku, request.available());
-        return new ItemView(sku, request.available());
+        return stock.setAvailable(tenant.id(), sku, request.available());
+    }
+
+    @GET
+    @Path("{sku}")
+    @RolesAllowed({ Roles.INVENTORY_ADMIN, Roles.RESERVATIONS })
+    @Operation(summary = "A sku's stock: totals over its locations (available as in v1) and each location's record")
+    @APIResponse(responseCode = "200", description = "The sku",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ItemView.class)))
+    @APIResponse(responseCode = "404", description = "item-not-found",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public ItemView get(@PathParam("sku") @Parameter(description = SKU, schema = @Schema(pattern = Sku.REGEX)) String sku) {
+        Sku.require("sku", sku);
+        return stock.item(tenant.id(), sku);
     }
 
     @GET
     @RolesAllowed({ Roles.INVENTORY_ADMIN, Roles.RESERVATIONS })
-    @Transactional(Transactional.TxType.SUPPORTS)
-    @Operation(summary = "Read the free-to-reserve quantity of a sku")
-    @APIResponse(responseCode = "200", description = "The item",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ItemView.class)))
+    @Operation(summary = "The tenant's stock records, sku then location in byte order, one page at a time (keyset pagination)")
+    @APIResponse(responseCode = "200", description = "One page",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = StockPage.class)))
+    public StockPage list(
+            @QueryParam("location") @Parameter(description = "Only records at this location", schema = @Schema(pattern = Sku.REGEX)) String location,
+            @QueryParam("availableBelow") @Parameter(description = "Only records whose available is strictly below this",
+                    schema = @Schema(type = SchemaType.INTEGER, minimum = "0", maximum = "1000000000")) String availableBelow,
+            @QueryParam("limit") @Parameter(description = "Items per page, 1 to 200, default 50",
+                    schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "200", defaultValue = "50")) String limit,
+            @QueryParam("cursor") @Parameter(description = "nextCursor of the previous page; only with the same filters",
+                    schema = @Schema(type = SchemaType.STRING)) String cursor) {
+        return stock.list(StockQuery.of(tenant.id(), location, availableBelow, limit, cursor));
+    }
+
+    @GET
+    @Path("{sku}/stock/{location}")
+    @RolesAllowed({ Roles.INVENTORY_ADMIN, Roles.RESERVATIONS })
+    @Operation(summary = "One stock record, with its version as ETag")
+    @APIResponse(responseCode = "200", description = "The stock record",
+            headers = @Header(name = HttpHeaders.ETAG, description = "\"<version>\": send it as If-Match to set on hand",
+                    schema = @Schema(type = SchemaType.STRING)),
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = StockRecord.class)))
     @APIResponse(responseCode = "404", description = "item-not-found",
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    public ItemView get(@PathParam("sku") @Parameter(description = "1-64 characters of [A-Za-z0-9._:-]",
-            schema = @Schema(pattern = Sku.REGEX)) String sku) {
-        Sku.require("sku", sku);
-        return items.find(tenant.id(), sku)
-                .map(item -> new ItemView(item.sku, item.available))
-                .orElseThrow(() -> new ItemNotFoundException(sku));
+    public Response record(@PathParam("sku") @Parameter(description = SKU, schema = @Schema(pattern = Sku.REGEX)) String sku,
+            @PathParam("location") @Parameter(description = LOCATION, schema = @Schema(pattern = Sku.REGEX)) String location) {
+        StockRecord record = stock.record(tenant.id(), key(sku, location));
+        return Response.ok(record).tag(String.valueOf(record.version())).build();
+    }
+
+    @PUT
+    @Path("{sku}/stock/{location}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @RolesAllowed(Roles.INVENTORY_ADMIN)
+    @Operation(summary = "Set on hand (a physical count), creating the record and its location if absent; "
+            + "with If-Match, compare-and-set on the version")
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = SetOnHandRequest.class)))
+    @APIResponse(responseCode = "200", description = "The stock record as this set left it",
+            headers = @Header(name = HttpHeaders.ETAG, description = "\"<version>\"", schema = @Schema(type = SchemaType.STRING)),
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = StockRecord.class)))
+    @APIResponse(responseCode = "409", description = "stock-below-held: on hand would be below held; nothing changed",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "412", description = "precondition-failed: If-Match is not the current version (or the record "
+            + "does not exist); nothing changed",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "413", description = "payload-too-large",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "415", description = "unsupported-media-type",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public Response set(@PathParam("sku") @Parameter(description = SKU, schema = @Schema(pattern = Sku.REGEX)) String sku,
+            @PathParam("location") @Parameter(description = LOCATION, schema = @Schema(pattern = Sku.REGEX)) String location,
+            @HeaderParam(HttpHeaders.IF_MATCH) @Parameter(in = ParameterIn.HEADER, name = HttpHeaders.IF_MATCH,
+                    description = "The ETag of the version this write is based on, e.g. \"4\"; or *",
+                    schema = @Schema(type = SchemaType.STRING)) String ifMatch,
+            byte[] body) {
+        StockKey at = key(sku, location);
+        IfMatch precondition = IfMatch.parse(ifMatch);
+        SetOnHandRequest request = json.read(body, SetOnHandRequest.class);
+        StockRecord record = stock.set(tenant.id(), at, request.onHand(), precondition);
+        return Response.ok(record).tag(String.valueOf(record.version())).build();
+    }
+
+    @POST
+    @Path("{sku}/stock/{location}/adjustments")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @RolesAllowed(Roles.INVENTORY_ADMIN)
+    @Operation(summary = "Add a delta to on hand, once per Idempotency-Key, creating the record at 0 first if absent")
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = AdjustmentRequest.class)))
+    @APIResponse(responseCode = "200", description = "The stock record as this adjustment left it (a replay answers the same)",
+            headers = @Header(name = "Idempotent-Replayed", description = "true when this is the stored outcome of an earlier "
+                    + "request with this key", schema = @Schema(type = SchemaType.BOOLEAN)),
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = StockRecord.class)))
+    @APIResponse(responseCode = "409", description = "stock-below-held (stored and replayed like a 200), or "
+            + "idempotency-request-in-progress (with Retry-After)",
+            headers = {
+                    @Header(name = HttpHeaders.RETRY_AFTER, description = "idempotency-request-in-progress only",
+                            schema = @Schema(type = SchemaType.INTEGER)),
+                    @Header(name = "Idempotent-Replayed", schema = @Schema(type = SchemaType.BOOLEAN)) },
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "413", description = "payload-too-large",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "415", description = "unsupported-media-type",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "422", description = "idempotency-key-reused: the key belongs to another request",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public Response adjust(@PathParam("sku") @Parameter(description = SKU, schema = @Schema(pattern = Sku.REGEX)) String sku,
+            @PathParam("location") @Parameter(description = LOCATION, schema = @Schema(pattern = Sku.REGEX)) String location,
+            @Parameter(in = ParameterIn.HEADER, name = IdempotencyKey.HEADER, required = true,
+                    description = "One key per intent, reused on every retry (same rules as POST /v1/reservations)",
+                    schema = @Schema(type = SchemaType.STRING, pattern = IdempotencyKey.PATTERN)) @HeaderParam(IdempotencyKey.HEADER) String idempotencyKey,
+            @Context HttpHeaders headers, byte[] body) {
+        StockKey at = key(sku, location);
+        IdempotencyKey key = IdempotencyKey.parse(headers.getRequestHeader(IdempotencyKey.HEADER));
+        AdjustmentRequest request = json.read(body, AdjustmentRequest.class).requireNonZero();
+        StockService.Reply reply = stock.adjust(tenant.id(), key, at, request);
+        Response.ResponseBuilder answer = Response.status(reply.response().status())
+                .type(reply.response().isProblem() ? ProblemType.MEDIA_TYPE : MediaType.APPLICATION_JSON)
+                .entity(reply.response().body());
+        if (reply.replayed()) {
+            answer.header("Idempotent-Replayed", "true");
+        }
+        return answer.build();
+    }
+
+    private static StockKey key(String sku, String location) {
+        return new StockKey(Sku.require("sku", sku), Sku.require("location", location));
     }
 }

@@ -22,31 +22,35 @@ import io.quarkus.scheduler.Scheduled;
 import io.quarkus.runtime.Startup;
 
 /**
- * Audits conservation (I2): for each sku, available + quantities HELD or CONFIRMED must equal the total admins put in.
- * Each run checks a rotating sample in one read-only REPEATABLE READ snapshot (counters and lines seen at the same
- * instant), plus every sku that failed before, and exports {@code stockhold_invariant_violations}: 0 when healthy.
- * Read-only, so any number of replicas may run it.
+ * Audits conservation (I2) per stock record: held must equal the quantities of HELD lines at the record, and on hand
+ * what admins put in (received) minus the quantities of CONFIRMED lines there. Each run checks a rotating sample in one
+ * read-only REPEATABLE READ snapshot (records and lines seen at the same instant), plus every record that failed
+ * before, and exports {@code stockhold_invariant_violations}: 0 when healthy. Read-only, so any number of replicas may
+ * run it.
  */
 @ApplicationScoped
 @Startup
 public class InvariantAuditor {
 
+    private static final String LINES = """
+            SELECT coalesce(sum(l.quantity) FILTER (WHERE r.status = 'HELD'), 0),
+                   coalesce(sum(l.quantity) FILTER (WHERE r.status = 'CONFIRMED'), 0)
+              FROM reservation_lines l JOIN reservations r ON r.id = l.reservation_id
+             WHERE l.sku = b.sku AND coalesce(l.location, 'default') = b.location AND r.tenant_id = b.tenant_id
+               AND r.status IN ('HELD', 'CONFIRMED')
+            """;
     private static final String SAMPLE = """
             WITH batch AS (
-                SELECT tenant_id, sku, available, total FROM stock_items
-                 WHERE total IS NOT NULL AND (tenant_id, sku) > (?, ?)
-                 ORDER BY tenant_id, sku LIMIT ?)
-            SELECT b.tenant_id, b.sku, b.available, b.total,
-                   coalesce((SELECT sum(l.quantity) FROM reservation_lines l JOIN reservations r ON r.id = l.reservation_id
-                              WHERE l.sku = b.sku AND r.tenant_id = b.tenant_id AND r.status IN ('HELD', 'CONFIRMED')), 0)
-              FROM batch b ORDER BY b.tenant_id, b.sku
-            """;
+                SELECT tenant_id, sku, location, on_hand, held, received FROM stock_records
+                 WHERE (tenant_id, sku, location) > (?, ?, ?)
+                 ORDER BY tenant_id, sku, location LIMIT ?)
+            SELECT b.tenant_id, b.sku, b.location, b.on_hand, b.held, b.received, q.*
+              FROM batch b CROSS JOIN LATERAL (%s) q ORDER BY b.tenant_id, b.sku, b.location
+            """.formatted(LINES);
     private static final String ONE = """
-            SELECT s.tenant_id, s.sku, s.available, s.total,
-                   coalesce((SELECT sum(l.quantity) FROM reservation_lines l JOIN reservations r ON r.id = l.reservation_id
-                              WHERE l.sku = s.sku AND r.tenant_id = s.tenant_id AND r.status IN ('HELD', 'CONFIRMED')), 0)
-              FROM stock_items s WHERE s.tenant_id = ? AND s.sku = ? AND s.total IS NOT NULL
-            """;
+            SELECT b.tenant_id, b.sku, b.location, b.on_hand, b.held, b.received, q.*
+              FROM stock_records b CROSS JOIN LATERAL (%s) q WHERE b.tenant_id = ? AND b.sku = ? AND b.location = ?
+            """.formatted(LINES);
 
     private final AgroalDataSource dataSource;
     private final StockholdConfig config;
@@ -54,6 +58,7 @@ public class InvariantAuditor {
     private final AtomicInteger violationCount = new AtomicInteger();
     private volatile String cursorTenant = "";
     private volatile String cursorSku = "";
+    private volatile String cursorLocation = "";
 
     InvariantAuditor(AgroalDataSource dataSource, StockholdConfig config, MeterRegistry registry) {
         this.dataSource = dataSource;
@@ -61,14 +66,15 @@ public class InvariantAuditor {
         registry.gauge("stockhold.invariant.violations", violationCount);
     }
 
-    /** One sku's figures; a violation when available + held != total. */
-    public record Finding(String tenantId, String sku, long available, long total, long held) {
+    /** One stock record's figures and its lines'; a violation when they disagree. */
+    public record Finding(String tenantId, String sku, String location, long onHand, long held, long received, long heldLines,
+            long confirmedLines) {
         boolean violated() {
-            return available + held != total;
+            return held != heldLines || onHand != received - confirmedLines;
         }
 
         String key() {
-            return tenantId + "/" + sku;
+            return tenantId + "/" + sku + "/" + location;
         }
     }
 
@@ -94,11 +100,12 @@ public class InvariantAuditor {
             for (Finding finding : checked) {
                 if (finding.violated()) {
                     if (violations.put(finding.key(), finding) == null) {
-                        Log.errorf("Invariant I2 violated: tenant=%s sku=%s available=%d + held/confirmed=%d != total=%d",
-                                finding.tenantId(), finding.sku(), finding.available(), finding.held(), finding.total());
+                        Log.errorf("Invariant I2 violated: tenant=%s sku=%s location=%s held=%d vs HELD lines %d; onHand=%d vs "
+                                + "received %d - CONFIRMED lines %d", finding.tenantId(), finding.sku(), finding.location(),
+                                finding.held(), finding.heldLines(), finding.onHand(), finding.received(), finding.confirmedLines());
                     }
                 } else if (violations.remove(finding.key()) != null) {
-                    Log.infof("Invariant I2 holds again: tenant=%s sku=%s", finding.tenantId(), finding.sku());
+                    Log.infof("Invariant I2 holds again: tenant=%s sku=%s location=%s", finding.tenantId(), finding.sku(), finding.location());
                 }
             }
         } catch (SQLException e) {
@@ -113,7 +120,8 @@ public class InvariantAuditor {
         try (PreparedStatement ps = c.prepareStatement(SAMPLE)) {
             ps.setString(1, cursorTenant);
             ps.setString(2, cursorSku);
-            ps.setInt(3, config.audit().sampleSize());
+            ps.setString(3, cursorLocation);
+            ps.setInt(4, config.audit().sampleSize());
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     found.add(read(rs));
@@ -123,10 +131,12 @@ public class InvariantAuditor {
         if (found.size() < config.audit().sampleSize()) {
             cursorTenant = "";
             cursorSku = "";
+            cursorLocation = "";
         } else {
             Finding last = found.get(found.size() - 1);
             cursorTenant = last.tenantId();
             cursorSku = last.sku();
+            cursorLocation = last.location();
         }
         return found;
     }
@@ -135,6 +145,7 @@ public class InvariantAuditor {
         try (PreparedStatement ps = c.prepareStatement(ONE)) {
             ps.setString(1, known.tenantId());
             ps.setString(2, known.sku());
+            ps.setString(3, known.location());
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? java.util.Optional.of(read(rs)) : java.util.Optional.empty();
             }
@@ -142,6 +153,7 @@ public class InvariantAuditor {
     }
 
     private static Finding read(ResultSet rs) throws SQLException {
-        return new Finding(rs.getString(1), rs.getString(2), rs.getLong(3), rs.getLong(4), rs.getLong(5));
+        return new Finding(rs.getString(1), rs.getString(2), rs.getString(3), rs.getLong(4), rs.getLong(5), rs.getLong(6),
+                rs.getLong(7), rs.getLong(8));
     }
 }

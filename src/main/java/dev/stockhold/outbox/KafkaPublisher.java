@@ -22,14 +22,19 @@ import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.serialization.StringSerializer;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 /**
  * Kafka: topic {@code stockhold.reservations}, record key = reservation id (one partition per reservation, so its
- * events stay in order), {@code acks=all} and an idempotent producer so a producer retry never duplicates or
+ * events stay in order), and {@code stockhold.stock} for stock events, key = tenant/sku/location, {@code acks=all} and an idempotent producer so a producer retry never duplicates or
  * reorders.
  */
 public class KafkaPublisher implements EventPublisher {
 
     public static final String TOPIC = "stockhold.reservations";
+    /** Stock events, keyed tenant/sku/location so each record's events stay in order on one partition. */
+    public static final String STOCK_TOPIC = "stockhold.stock";
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Producer<String, String> producer;
 
@@ -57,12 +62,24 @@ public class KafkaPublisher implements EventPublisher {
         return props;
     }
 
+    /** tenant/sku/location, from the event's subject sku@location (a sku never contains '@'). */
+    static String stockKey(OutboxEvent event) {
+        try {
+            String subject = JSON.readTree(event.payload()).path("subject").asText();
+            return event.tenantId() + "/" + subject.replaceFirst("@", "/");
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            return event.tenantId() + "/" + event.aggregateId();
+        }
+    }
+
     @Override
     public Sent send(List<OutboxEvent> batch) {
         Map<UUID, Future<RecordMetadata>> sent = new LinkedHashMap<>();
         Map<UUID, PublishFailure> failures = new LinkedHashMap<>();
         for (OutboxEvent event : batch) {
-            ProducerRecord<String, String> record = new ProducerRecord<>(TOPIC, event.aggregateId().toString(), event.payload());
+            ProducerRecord<String, String> record = EventType.ofType(event.type()).filter(EventType::isStock).isPresent()
+                    ? new ProducerRecord<>(STOCK_TOPIC, stockKey(event), event.payload())
+                    : new ProducerRecord<>(TOPIC, event.aggregateId().toString(), event.payload());
             record.headers().add("content-type", CloudEvent.MEDIA_TYPE.getBytes(StandardCharsets.UTF_8));
             record.headers().add("ce_id", event.id().toString().getBytes(StandardCharsets.UTF_8));
             record.headers().add("ce_type", event.type().getBytes(StandardCharsets.UTF_8));

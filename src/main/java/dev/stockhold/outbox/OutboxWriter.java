@@ -51,28 +51,41 @@ public class OutboxWriter {
         this.commitTimes = commitTimes;
     }
 
+    /** One event to write: its type, the aggregate it orders under, its CloudEvents subject and data. */
+    public record Event(EventType type, UUID aggregateId, String subject, Object data) {
+    }
+
     /** @return the event id, stable across every redelivery */
     public UUID write(EventType type, String tenantId, UUID aggregateId, Instant time, Object data) {
         return writeAll(type, tenantId, Map.of(aggregateId, data), time).get(0);
     }
 
-    /** One event of this type for each aggregate of one tenant, in one round trip. @return the event ids, in order */
+    /** One event of this type for each aggregate of one tenant (subject = aggregate id), in one round trip. */
     public List<UUID> writeAll(EventType type, String tenantId, Map<UUID, ?> dataByAggregate, Instant time) {
+        List<Event> events = new ArrayList<>();
+        dataByAggregate.forEach((aggregate, data) -> events.add(new Event(type, aggregate, aggregate.toString(), data)));
+        return write(tenantId, events, time);
+    }
+
+    /** These events of one tenant, in order, in one round trip. @return the event ids, in order */
+    public List<UUID> write(String tenantId, List<Event> events, Instant time) {
         List<UUID> ids = new ArrayList<>();
+        if (events.isEmpty()) {
+            return ids;
+        }
         try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(INSERT)) {
-            for (Map.Entry<UUID, ?> entry : dataByAggregate.entrySet()) {
+            for (Event event : events) {
                 UUID id = UUID.randomUUID();
                 String payload;
                 try {
-                    payload = mapper.writeValueAsString(CloudEvent.of(id, type, tenantId, entry.getKey().toString(), time,
-                            entry.getValue()));
+                    payload = mapper.writeValueAsString(CloudEvent.of(id, event.type(), tenantId, event.subject(), time, event.data()));
                 } catch (JsonProcessingException e) {
                     throw new IllegalStateException("event payload is not serializable", e);
                 }
                 ps.setObject(1, id, Types.OTHER);
                 ps.setString(2, tenantId);
-                ps.setObject(3, entry.getKey(), Types.OTHER);
-                ps.setString(4, type.type());
+                ps.setObject(3, event.aggregateId(), Types.OTHER);
+                ps.setString(4, event.type().type());
                 ps.setString(5, payload);
                 ps.setString(6, TraceContext.currentTraceparent());
                 ps.addBatch();

@@ -18,6 +18,8 @@ import jakarta.persistence.JoinColumn;
 import jakarta.persistence.OrderColumn;
 import jakarta.persistence.Table;
 
+import dev.stockhold.inventory.StockKey;
+
 /** A reservation of one tenant. Inserted by SQL in {@link ReservationStore}; read and transitioned here. */
 @Entity
 @Table(name = "reservations")
@@ -54,11 +56,15 @@ public class Reservation {
     @OrderColumn(name = "line_no")
     public List<ReservationLine> lines = new ArrayList<>();
 
-    /** Quantities by sku, in the sku order every stock update follows. */
-    public SortedMap<String, Integer> quantitiesBySku() {
-        SortedMap<String, Integer> bySku = new TreeMap<>();
-        lines.forEach(line -> bySku.merge(line.sku, line.quantity, Integer::sum));
-        return bySku;
+    /** When this release ended the hold (and moved the stock itself); see V7's reservations_carry_over. */
+    @Column(name = "status_changed_at")
+    public Instant statusChangedAt;
+
+    /** Quantities per stock record, in the order every stock update locks them. */
+    public SortedMap<StockKey, Long> quantities() {
+        SortedMap<StockKey, Long> byKey = new TreeMap<>();
+        lines.forEach(line -> byKey.merge(StockKey.of(line.sku, line.location), (long) line.quantity, Long::sum));
+        return byKey;
     }
 
     public boolean isPastExpiry(Instant now) {
@@ -73,5 +79,6 @@ public class Reservation {
     public void transitionTo(ReservationStatus next, Instant now) {
         status = next;
         updatedAt = now;
+        statusChangedAt = now;
     }
 }

@@ -1,17 +1,14 @@
 package dev.stockhold.reservation;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.List;
 import java.util.UUID;
 
 import dev.stockhold.inventory.Sku;
+import dev.stockhold.web.Cursor;
 import dev.stockhold.web.Params;
 import dev.stockhold.web.ValidationFailedException;
 
@@ -109,31 +106,21 @@ public record ReservationQuery(String tenantId, ReservationStatus status, String
 
     /** The cursor that continues after {@code last}. */
     String encode(Position last) {
-        String position = ChronoUnit.MICROS.between(Instant.EPOCH, last.createdAt()) + "." + last.id();
-        return Base64.getUrlEncoder().withoutPadding().encodeToString((position + "." + check(position)).getBytes(StandardCharsets.US_ASCII));
+        return Cursor.encode(binding(), List.of(String.valueOf(ChronoUnit.MICROS.between(Instant.EPOCH, last.createdAt())),
+                last.id().toString()));
     }
 
     private Position decode(String cursor) {
+        List<String> position = Cursor.decode(binding(), cursor, 2);
         try {
-            String[] parts = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.US_ASCII).split("\\.");
-            if (parts.length == 3 && check(parts[0] + "." + parts[1]).equals(parts[2])) {
-                return new Position(Instant.EPOCH.plus(Long.parseLong(parts[0]), ChronoUnit.MICROS), UUID.fromString(parts[1]));
-            }
+            return new Position(Instant.EPOCH.plus(Long.parseLong(position.get(0)), ChronoUnit.MICROS), UUID.fromString(position.get(1)));
         } catch (IllegalArgumentException e) {
-            // not base64, not a number, not a uuid: the same answer as a wrong checksum
+            throw Cursor.invalid();
         }
-        throw new ValidationFailedException("cursor", "is not a cursor of this listing; start again without it");
     }
 
-    /** Binds a position to this tenant and these filters (not a secret: a client only ever pages its own tenant). */
-    private String check(String position) {
-        String bound = String.join("\n", "v1", tenantId, String.valueOf(status), String.valueOf(sku), String.valueOf(reference),
-                String.valueOf(createdFrom), String.valueOf(createdTo), position);
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(bound.getBytes(StandardCharsets.UTF_8));
-            return Base64.getUrlEncoder().withoutPadding().encodeToString(Arrays.copyOf(digest, 12));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+    private List<String> binding() {
+        return List.of("reservations", tenantId, String.valueOf(status), String.valueOf(sku), String.valueOf(reference),
+                String.valueOf(createdFrom), String.valueOf(createdTo));
     }
 }

@@ -5,7 +5,6 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.SortedMap;
 import java.util.TreeMap;
 
 import jakarta.validation.Valid;
@@ -18,6 +17,7 @@ import jakarta.validation.constraints.Size;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import dev.stockhold.idempotency.Fingerprint;
+import dev.stockhold.inventory.Allocation;
 import dev.stockhold.inventory.Sku;
 import dev.stockhold.web.ValidationFailedException;
 
@@ -25,7 +25,7 @@ import dev.stockhold.web.ValidationFailedException;
 @Schema(name = "ReservationRequest")
 @RegisterForReflection(ignoreNested = false)
 public record ReservationRequest(
-        @Schema(required = true, minItems = 1, maxItems = 100, description = "Distinct skus")
+        @Schema(required = true, minItems = 1, maxItems = 100, description = "Distinct (sku, location) pairs; no sku both with and without a location")
         @NotNull @Size(min = 1, max = 100) List<@Valid @NotNull Line> lines,
         @Schema(minimum = "1", maximum = "86400", description = "Hold time; default stockhold.reservations.default-ttl-seconds (900)")
         @Min(1) @Max(86_400) Integer ttlSeconds,
@@ -49,30 +49,41 @@ public record ReservationRequest(
         return this;
     }
 
-    /** Contract: the skus of one request are distinct. Call after Bean Validation passed. */
+    /**
+     * Lines are distinct (sku, location) pairs, and no sku appears both with and without a location (which record the
+     * bare line takes would depend on the other). Call after Bean Validation passed.
+     */
     public ReservationRequest requireDistinctSkus() {
         Map<String, Integer> firstIndex = new HashMap<>();
+        Map<String, Integer> located = new HashMap<>();
+        Map<String, Integer> bare = new HashMap<>();
         for (int i = 0; i < lines.size(); i++) {
-            Integer earlier = firstIndex.putIfAbsent(lines.get(i).sku(), i);
-            if (earlier != null) {
-                throw new ValidationFailedException("lines[" + i + "].sku", "repeats the sku of lines[" + earlier + "]");
+            Line line = lines.get(i);
+            Integer earlier = firstIndex.putIfAbsent(line.sku() + "@" + line.location(), i);
+            if (earlier == null) {
+                earlier = line.location() == null ? located.get(line.sku()) : bare.get(line.sku());
             }
+            if (earlier != null) {
+                throw new ValidationFailedException("lines[" + i + "].sku", "repeats the sku of lines[" + earlier
+                        + "] (a sku may repeat only at distinct named locations)");
+            }
+            (line.location() == null ? bare : located).putIfAbsent(line.sku(), i);
         }
         return this;
     }
 
-    /** Quantities by sku, in the sku order every stock update follows. */
-    public SortedMap<String, Integer> quantitiesBySku() {
-        SortedMap<String, Integer> bySku = new TreeMap<>();
-        lines.forEach(line -> bySku.put(line.sku(), line.quantity()));
-        return bySku;
+    /** The lines as allocation places them, in request order. */
+    public List<Allocation.Line> allocationLines() {
+        return lines.stream().map(l -> new Allocation.Line(l.sku(), l.location(), l.quantity())).toList();
     }
 
     /** Same value for the same intent: line order, key order and whitespace of the body do not count. */
     public Fingerprint fingerprint() {
         StringBuilder canonical = new StringBuilder("v1;ttl=").append(ttlSeconds == null ? "" : ttlSeconds);
-        lines.stream().sorted(Comparator.comparing(Line::sku))
-                .forEach(line -> canonical.append(";").append(line.sku()).append('=').append(line.quantity()));
+        // a line without a location keeps the form it had before locations existed
+        lines.stream().sorted(Comparator.comparing(Line::sku).thenComparing(l -> String.valueOf(l.location())))
+                .forEach(line -> canonical.append(";").append(line.sku())
+                        .append(line.location() == null ? "" : "@" + line.location()).append('=').append(line.quantity()));
         // absent v2 fields add nothing, so a request without them keeps the fingerprint it had before they existed
         if (reference != null) {
             canonical.append(";reference=").append(reference.length()).append(':').append(reference);
@@ -91,6 +102,9 @@ public record ReservationRequest(
             @Schema(required = true, pattern = Sku.REGEX, example = "A-1")
             @NotNull @Pattern(regexp = Sku.REGEX, message = "must be 1-64 characters of [A-Za-z0-9._:-]") String sku,
             @Schema(required = true, minimum = "1", maximum = "1000000", example = "2", description = "A JSON integer")
-            @NotNull @Min(1) @Max(1_000_000) Integer quantity) {
+            @NotNull @Min(1) @Max(1_000_000) Integer quantity,
+            @Schema(pattern = Sku.REGEX, example = "WH-2",
+                    description = "Reserve at this location only; absent: the first location in allocation order that covers the line")
+            @Pattern(regexp = Sku.REGEX, message = "must be 1-64 characters of [A-Za-z0-9._:-]") String location) {
     }
 }

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,9 +24,14 @@ import dev.stockhold.idempotency.Fingerprint;
 import dev.stockhold.idempotency.IdempotencyKey;
 import dev.stockhold.idempotency.IdempotencyKeyReusedException;
 import dev.stockhold.idempotency.IdempotencyStore;
+import dev.stockhold.idempotency.Refusal;
 import dev.stockhold.idempotency.RequestInProgressException;
 import dev.stockhold.idempotency.StoredResponse;
-import dev.stockhold.inventory.StockLedger;
+import dev.stockhold.inventory.Allocation;
+import dev.stockhold.inventory.StockEvents;
+import dev.stockhold.inventory.StockKey;
+import dev.stockhold.inventory.StockRecord;
+import dev.stockhold.inventory.StockRecords;
 import dev.stockhold.outbox.EventType;
 import dev.stockhold.outbox.OutboxWriter;
 import dev.stockhold.reservation.ReservationMetrics.Outcome;
@@ -41,7 +47,8 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 public class ReservationService {
 
     private final IdempotencyStore keys;
-    private final StockLedger ledger;
+    private final StockRecords stock;
+    private final StockEvents stockEvents;
     private final ReservationStore store;
     private final ReservationRepository reservations;
     private final OutboxWriter outbox;
@@ -56,11 +63,15 @@ public class ReservationService {
     /** Stripes of the lanes: enough that two quiet skus rarely share one. */
     private static final int LANES = 4096;
 
-    ReservationService(IdempotencyStore keys, StockLedger ledger, ReservationStore store, ReservationRepository reservations,
-            OutboxWriter outbox, ReservationMetrics metrics, ProblemResponses problems, ObjectMapper mapper,
-            StockholdConfig config) {
+    /** How often a request whose allocation lost a race to another writer is tried again before it is refused. */
+    private static final int ALLOCATION_ATTEMPTS = 3;
+
+    ReservationService(IdempotencyStore keys, StockRecords stock, StockEvents stockEvents, ReservationStore store,
+            ReservationRepository reservations, OutboxWriter outbox, ReservationMetrics metrics, ProblemResponses problems,
+            ObjectMapper mapper, StockholdConfig config) {
         this.keys = keys;
-        this.ledger = ledger;
+        this.stock = stock;
+        this.stockEvents = stockEvents;
         this.store = store;
         this.reservations = reservations;
         this.outbox = outbox;
@@ -74,16 +85,6 @@ public class ReservationService {
 
     /** The answer to POST /v1/reservations: a stored outcome, fresh or replayed. */
     public record Reply(StoredResponse response, boolean replayed) {
-    }
-
-    /** Thrown out of the first transaction to roll back every effect of a refused request. */
-    private static final class Refused extends RuntimeException {
-        private final transient StoredResponse refusal;
-
-        Refused(StoredResponse refusal) {
-            super(null, null, false, false);
-            this.refusal = refusal;
-        }
     }
 
     /**
@@ -118,9 +119,16 @@ public class ReservationService {
      */
     private Reply alone(Attempt a, Duration keyWait) {
         try {
-            return QuarkusTransaction.requiringNew().call(() -> attempt(a, keyWait));
-        } catch (Refused refused) {
-            return QuarkusTransaction.requiringNew().call(() -> storeRefusal(a, keyWait, refused.refusal));
+            for (int i = 1;; i++) {
+                int attemptNo = i;
+                try {
+                    return QuarkusTransaction.requiringNew().call(() -> attempt(a, keyWait, attemptNo == ALLOCATION_ATTEMPTS));
+                } catch (AllocationRaced raced) {
+                    // another writer took the units between our read and our hold: allocate again from a fresh read
+                }
+            }
+        } catch (Refusal refused) {
+            return QuarkusTransaction.requiringNew().call(() -> storeRefusal(a, keyWait, refused.response()));
         }
     }
 
@@ -182,10 +190,17 @@ public class ReservationService {
         keys.limitLockWait(GROUP_KEY_WAIT);
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         String tenantId = group.get(0).tenantId;
+        // each request placed as if the group's earlier requests had already taken their units, as they would alone
+        List<StockRecords.Candidate> candidates = stock.candidates(tenantId, List.of(group.get(0).sku));
+        Map<StockKey, Long> taken = new HashMap<>();
         List<ReservationView> views = new ArrayList<>();
         List<IdempotencyStore.Claim> claims = new ArrayList<>();
         for (SkuLanes.Ticket<Attempt> ticket : group) {
-            ReservationView held = held(ticket.request.request(), now);
+            ReservationRequest request = ticket.request.request();
+            if (!(Allocation.of(request.allocationLines(), candidates, taken) instanceof Allocation.Placed placed)) {
+                throw new IllegalStateException("a request of the group cannot be placed");   // each runs alone and is refused there
+            }
+            ReservationView held = held(request, placed, now);
             views.add(held);
             claims.add(new IdempotencyStore.Claim(ticket.request.key(), ticket.request.fingerprint(),
                     new StoredResponse(201, json(held), held.location(), held.id())));
@@ -194,27 +209,54 @@ public class ReservationService {
         boolean[] owned = keys.claimAll(tenantId, claims);
         keys.limitLockWait(config.idempotency().inFlightWait());   // the sku's row may be held by another replica
         Map<String, ReservationView> byKey = new LinkedHashMap<>();
-        Map<UUID, ReservationView> byId = new LinkedHashMap<>();
-        int total = 0;
         for (int i = 0; i < group.size(); i++) {
             SkuLanes.Ticket<Attempt> ticket = group.get(i);
             if (owned[i]) {
                 byKey.put(ticket.request.key().value(), views.get(i));
-                byId.put(views.get(i).id(), views.get(i));
                 outcomes.put(ticket, new Reply(claims.get(i).outcome(), false));
-                total += ticket.request.request().lines().get(0).quantity();
             } else {
                 outcomes.put(ticket, replayOutcome(ticket.request));
             }
         }
-        if (total == 0) {
-            return;
-        }
-        store.insertHeldAll(tenantId, byKey);
-        outbox.writeAll(EventType.CREATED, tenantId, byId, now);
-        SortedMap<String, Integer> sum = new TreeMap<>(Map.of(group.get(0).sku, total));
-        if (!ledger.decrement(tenantId, sum).isEmpty()) {
+        if (!byKey.isEmpty() && !writeHeld(tenantId, byKey, now)) {
             throw new IllegalStateException("not enough stock for the group's sum");
+        }
+    }
+
+    /**
+     * What every new reservation writes, alone or in a group: the reservations and their lines, one created event each,
+     * then (last, so the records' row locks are held only until commit) one conditional hold of their summed quantities
+     * per stock record, and a depleted event for each record it empties.
+     *
+     * @return false if some record did not have the units: the caller rolls the transaction back
+     */
+    private boolean writeHeld(String tenantId, Map<String, ReservationView> byKey, Instant now) {
+        store.insertHeldAll(tenantId, byKey);
+        Map<UUID, ReservationView> byId = new LinkedHashMap<>();
+        SortedMap<StockKey, Long> quantities = new TreeMap<>();
+        for (ReservationView view : byKey.values()) {
+            byId.put(view.id(), view);
+            view.quantities().forEach((key, qty) -> quantities.merge(key, qty, Long::sum));
+        }
+        outbox.writeAll(EventType.CREATED, tenantId, byId, now);
+        List<StockRecord> moved = stock.move(StockRecords.Move.HOLD, tenantId, quantities);
+        if (moved.size() != quantities.size()) {
+            return false;
+        }
+        stockEvents.crossings(tenantId, moved, negated(quantities), now);
+        return true;
+    }
+
+    private static Map<StockKey, Long> negated(Map<StockKey, Long> quantities) {
+        Map<StockKey, Long> change = new HashMap<>();
+        quantities.forEach((key, qty) -> change.put(key, -qty));
+        return change;
+    }
+
+    /** Thrown out of a request's transaction when a record it was placed on no longer had the units at the hold. */
+    private static final class AllocationRaced extends RuntimeException {
+        AllocationRaced() {
+            super(null, null, false, false);
         }
     }
 
@@ -229,11 +271,15 @@ public class ReservationService {
         }
     }
 
-    private ReservationView held(ReservationRequest request, Instant now) {
+    private ReservationView held(ReservationRequest request, Allocation.Placed placed, Instant now) {
         int ttl = request.ttlSeconds() == null ? config.reservations().defaultTtlSeconds() : request.ttlSeconds();
-        return new ReservationView(UUID.randomUUID(), ReservationStatus.HELD,
-                request.lines().stream().map(l -> new ReservationView.Line(l.sku(), l.quantity())).toList(),
-                now.plusSeconds(ttl), now, request.reference(), request.metadata());
+        List<ReservationView.Line> lines = new ArrayList<>();
+        for (int i = 0; i < request.lines().size(); i++) {
+            ReservationRequest.Line line = request.lines().get(i);
+            lines.add(new ReservationView.Line(line.sku(), line.quantity(), placed.keys().get(i).location()));
+        }
+        return new ReservationView(UUID.randomUUID(), ReservationStatus.HELD, lines, now.plusSeconds(ttl), now,
+                request.reference(), request.metadata());
     }
 
     /** What a replay of this key answers: the stored reply, or the exception it throws. */
@@ -245,13 +291,22 @@ public class ReservationService {
         }
     }
 
-    private Reply attempt(Attempt a, Duration keyWait) {
+    /**
+     * @param last whether a record taken by another writer since our read refuses the request rather than trying again
+     */
+    private Reply attempt(Attempt a, Duration keyWait, boolean last) {
         String tenantId = a.tenantId();
         IdempotencyKey key = a.key();
         ReservationRequest request = a.request();
         keys.limitLockWait(keyWait);
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
-        ReservationView held = held(request, now);
+        List<StockRecords.Candidate> candidates = stock.candidates(tenantId,
+                request.lines().stream().map(ReservationRequest.Line::sku).distinct().toList());
+        Allocation allocation = Allocation.of(request.allocationLines(), candidates, new HashMap<>());
+        if (allocation instanceof Allocation.Refused refused) {
+            throw refusal(refused.unknown(), refused.shortSkus());
+        }
+        ReservationView held = held(request, (Allocation.Placed) allocation, now);
         StoredResponse created = new StoredResponse(201, json(held), held.location(), held.id());
         if (!keys.claim(tenantId, key, a.fingerprint(), created)) {
             return replay(tenantId, key, a.fingerprint());
@@ -259,20 +314,22 @@ public class ReservationService {
         if (!keyWait.equals(config.idempotency().inFlightWait())) {
             keys.limitLockWait(config.idempotency().inFlightWait());   // the sku's row may be held by another replica
         }
-        store.insertHeld(tenantId, key.value(), held);
-        outbox.write(EventType.CREATED, tenantId, held.id(), now, held);
-        List<String> failed = ledger.decrement(tenantId, request.quantitiesBySku());
-        if (failed.isEmpty()) {
+        if (writeHeld(tenantId, Map.of(key.value(), held), now)) {
             return new Reply(created, false);
         }
-        Set<String> known = ledger.existing(tenantId, failed);
-        List<String> unknown = failed.stream().filter(sku -> !known.contains(sku)).toList();
+        if (!last) {
+            throw new AllocationRaced();
+        }
+        throw refusal(List.of(), request.lines().stream().map(ReservationRequest.Line::sku).distinct().toList());
+    }
+
+    private Refusal refusal(List<String> unknown, List<String> shortSkus) {
         Problem refusal = unknown.isEmpty()
-                ? Problem.of(ProblemType.INSUFFICIENT_STOCK, "Not enough stock for: " + String.join(", ", failed)
-                        + "; nothing was reserved").withSkus(failed)
+                ? Problem.of(ProblemType.INSUFFICIENT_STOCK, "Not enough stock for: " + String.join(", ", shortSkus)
+                        + "; nothing was reserved").withSkus(shortSkus)
                 : Problem.of(ProblemType.UNKNOWN_SKU, "Unknown sku: " + String.join(", ", unknown)
                         + "; nothing was reserved").withSkus(unknown);
-        throw new Refused(new StoredResponse(refusal.status(), problems.json(refusal), null, null));
+        return new Refusal(new StoredResponse(refusal.status(), problems.json(refusal), null, null));
     }
 
     private Reply storeRefusal(Attempt a, Duration keyWait, StoredResponse refusal) {
@@ -284,12 +341,7 @@ public class ReservationService {
     }
 
     private Reply replay(String tenantId, IdempotencyKey key, Fingerprint fingerprint) {
-        // The key was committed by another request (we waited for it if it was in flight), or purged this instant.
-        IdempotencyStore.Stored stored = keys.find(tenantId, key).orElseThrow(RequestInProgressException::new);
-        if (!fingerprint.matches(stored.fingerprint())) {
-            throw new IdempotencyKeyReusedException();
-        }
-        return new Reply(stored.response(), true);
+        return new Reply(keys.replay(tenantId, key, fingerprint), true);
     }
 
     private void record(String tenantId, IdempotencyKey key, Reply reply) {
@@ -329,6 +381,7 @@ public class ReservationService {
                 if (r.isPastExpiry(now)) {
                     throw new InvalidReservationStateException("Reservation expired at " + r.expiresAt + "; it cannot be confirmed");
                 }
+                stock.move(StockRecords.Move.SELL, tenantId, r.quantities());   // sold: on hand and held drop, available stays
                 return transition(r, ReservationStatus.CONFIRMED, EventType.CONFIRMED, now);
             default:
                 throw new InvalidReservationStateException("Reservation is " + r.status + "; only a HELD reservation can be confirmed");
@@ -342,8 +395,9 @@ public class ReservationService {
             case CANCELLED:
                 return ReservationView.of(r);
             case HELD:
-                ledger.release(tenantId, r.quantitiesBySku());
-                return transition(r, ReservationStatus.CANCELLED, EventType.CANCELLED, Instant.now());
+                Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+                release(tenantId, r.quantities(), now);
+                return transition(r, ReservationStatus.CANCELLED, EventType.CANCELLED, now);
             default:
                 throw new InvalidReservationStateException("Reservation is " + r.status + "; only a HELD reservation can be cancelled");
         }
@@ -375,20 +429,25 @@ public class ReservationService {
 
     /**
      * Expires one batch of HELD reservations past their expiry, returning their stock once. Stock is released per
-     * (tenant, sku) in sorted order, the order every other writer uses, so the batch cannot deadlock with them.
+     * (tenant, sku, location) in sorted order, the order every other writer uses, so the batch cannot deadlock with them.
      *
      * @return how many reservations expired
      */
     public int expireBatch(int limit) {
         List<Reservation> due = reservations.claimExpired(limit);
-        Instant now = Instant.now();
-        Map<String, SortedMap<String, Integer>> released = new TreeMap<>();
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        Map<String, SortedMap<StockKey, Long>> released = new TreeMap<>();
         for (Reservation r : due) {
-            r.quantitiesBySku().forEach((sku, qty) -> released.computeIfAbsent(r.tenantId, t -> new TreeMap<>()).merge(sku, qty, Integer::sum));
+            r.quantities().forEach((key, qty) -> released.computeIfAbsent(r.tenantId, t -> new TreeMap<>()).merge(key, qty, Long::sum));
             transition(r, ReservationStatus.EXPIRED, EventType.EXPIRED, now);
         }
-        released.forEach(ledger::release);
+        released.forEach((tenantId, quantities) -> release(tenantId, quantities, now));
         return due.size();
+    }
+
+    /** Held units return to their records, with a replenished event for each record that was at 0. */
+    private void release(String tenantId, SortedMap<StockKey, Long> quantities, Instant now) {
+        stockEvents.crossings(tenantId, stock.move(StockRecords.Move.RELEASE, tenantId, quantities), quantities, now);
     }
 
     private ReservationView transition(Reservation r, ReservationStatus to, EventType event, Instant now) {

@@ -22,7 +22,7 @@ public class ReservationStore {
             VALUES (?, ?, 'HELD', ?, ?, ?, ?, ?, ?)
             """;
     private static final String INSERT_LINE = """
-            INSERT INTO reservation_lines (reservation_id, line_no, sku, quantity) VALUES (?, ?, ?, ?)
+            INSERT INTO reservation_lines (reservation_id, line_no, sku, quantity, location) VALUES (?, ?, ?, ?, ?)
             """;
 
     private final AgroalDataSource dataSource;
@@ -57,6 +57,7 @@ public class ReservationStore {
                     lines.setInt(2, i);
                     lines.setString(3, line.sku());
                     lines.setInt(4, line.quantity());
+                    lines.setString(5, line.location());
                     lines.addBatch();
                 }
             }

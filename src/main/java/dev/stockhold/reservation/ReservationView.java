@@ -4,6 +4,8 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.UUID;
 
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -12,6 +14,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.stockhold.inventory.StockKey;
 
 /** The reservation body (docs/operations.md): API responses and event data. Absent optional fields are omitted. */
 @Schema(name = "Reservation")
@@ -32,7 +36,7 @@ public record ReservationView(
 
     public static ReservationView of(Reservation r) {
         return new ReservationView(r.id, r.status,
-                r.lines.stream().map(l -> new Line(l.sku, l.quantity)).toList(), r.expiresAt, r.createdAt, r.reference,
+                r.lines.stream().map(l -> new Line(l.sku, l.quantity, l.location())).toList(), r.expiresAt, r.createdAt, r.reference,
                 metadataOf(r.metadata));
     }
 
@@ -59,6 +63,18 @@ public record ReservationView(
 
     /** One reserved sku and quantity. */
     @Schema(name = "ReservationLine")
-    public record Line(@Schema(required = true, example = "A-1") String sku, @Schema(required = true, example = "2") int quantity) {
+    public record Line(@Schema(required = true, example = "A-1") String sku, @Schema(required = true, example = "2") int quantity,
+            @Schema(required = true, example = "default", description = "The location that serves the line") String location) {
+
+        StockKey key() {
+            return new StockKey(sku, location);
+        }
+    }
+
+    /** Quantities per stock record, in the order every stock update locks them. */
+    SortedMap<StockKey, Long> quantities() {
+        SortedMap<StockKey, Long> byKey = new TreeMap<>();
+        lines.forEach(line -> byKey.merge(line.key(), (long) line.quantity(), Long::sum));
+        return byKey;
     }
 }

@@ -39,6 +39,14 @@ public enum ProblemType {
     INVALID_RESERVATION_STATE("invalid-reservation-state", "Reservation is not in a state that allows this", 409,
             "The reservation is CONFIRMED, CANCELLED or EXPIRED, or its hold has run out, so this change is not possible.",
             "Read the reservation to see its status."),
+    STOCK_BELOW_HELD("stock-below-held", "On hand would fall below what is held", 409,
+            "The set or adjustment would leave fewer units on hand than reservations hold (or fewer than zero). Held units "
+                    + "are never taken back silently; nothing was changed.",
+            "Cancel or let expire the reservations that hold the units first, or change on hand by less."),
+    PRECONDITION_FAILED("precondition-failed", "The stock record has changed", 412,
+            "If-Match names a version that is no longer the record's current version (or the record does not exist): "
+                    + "someone else wrote it since you read it. Nothing was changed.",
+            "Read the record again (GET returns its ETag), decide again, and send the new version in If-Match."),
     HOLD_LIMIT_REACHED("hold-limit-reached", "The hold cannot be extended that far", 409,
             "The new expiry would pass the reservation's creation plus the maximum hold. Nothing was changed.",
             "Extend by less, or confirm the reservation."),

@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -17,6 +18,7 @@ import java.util.UUID;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -65,6 +67,98 @@ class MigrationCompatibilityTest {
                 }
             }
             c.rollback();
+        }
+    }
+
+    /**
+     * While a canary runs, the previous release (schema V6) keeps reserving, releasing and setting through stock_items.
+     * V7's triggers carry each of those writes over to the 'default' stock record, so both releases guard one I1 and I2,
+     * and the previous release can never take units this release has already held.
+     */
+    @Test
+    void shouldCarryThePreviousReleasesStockWritesOverToTheDefaultStockRecord() throws SQLException {
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            s.execute("SET search_path TO " + schema);
+            s.executeUpdate(previousSet("A-1", 10));
+            assertThat(record(s)).isEqualTo("10/0/10/1");
+
+            UUID first = previousReserve(s, 2);
+            assertThat(s.executeUpdate(previousDecrement(2))).isEqualTo(1);
+            assertThat(record(s)).as("on hand/held/received/version").isEqualTo("10/2/10/1");
+
+            // this release holds the other 8 on the record itself; the previous release's copy still says 8 are free
+            s.executeUpdate("UPDATE stock_records SET held = held + 8 WHERE tenant_id = 'compat' AND sku = 'A-1'");
+            previousReserve(s, 1);
+            assertThat(s.executeUpdate(previousDecrement(1))).as("refused against the real record").isZero();
+            assertThat(record(s)).isEqualTo("10/10/10/1");
+
+            // the previous release cancels: it releases through stock_items (ignored), then changes the status (carried)
+            s.executeUpdate("UPDATE stock_items SET available = available + 2 WHERE tenant_id = 'compat' AND sku = 'A-1'");
+            s.executeUpdate(previousTransition(first, "CANCELLED"));
+            assertThat(record(s)).isEqualTo("10/8/10/1");
+
+            UUID second = previousReserve(s, 2);
+            assertThat(s.executeUpdate(previousDecrement(2))).isEqualTo(1);
+            s.executeUpdate(previousTransition(second, "CONFIRMED"));
+            assertThat(record(s)).as("confirm sells: on hand and held drop").isEqualTo("8/8/10/1");
+
+            // a transition by this release moves the stock itself: the trigger leaves it alone
+            UUID third = previousReserve(s, 0);
+            s.executeUpdate("UPDATE reservations SET status = 'CANCELLED', status_changed_at = now() WHERE id = '" + third + "'");
+            assertThat(record(s)).isEqualTo("8/8/10/1");
+
+            s.executeUpdate(previousSet("A-1", 5));
+            assertThat(record(s)).as("free-to-reserve 5 on top of the 8 held").isEqualTo("13/8/15/2");
+            s.executeUpdate(previousSet("B-1", 3));
+            assertThat(s.executeUpdate("INSERT INTO stock_records (tenant_id, sku, location, on_hand, held, received) "
+                    + "VALUES ('compat', 'C-1', 'default', 4, 0, 4)")).isEqualTo(1);
+            try (ResultSet rs = s.executeQuery("SELECT string_agg(sku || '=' || available, ',' ORDER BY sku) FROM stock_items")) {
+                rs.next();
+                assertThat(rs.getString(1)).as("a record this release creates is known to the previous one").isEqualTo("A-1=5,B-1=3,C-1=4");
+            }
+        }
+    }
+
+    /** StockLedger.SET of the release on schema V6. */
+    private static String previousSet(String sku, long available) {
+        return """
+                INSERT INTO stock_items AS s (tenant_id, sku, available, total) VALUES ('compat', '%1$s', %2$d, %2$d)
+                ON CONFLICT (tenant_id, sku) DO UPDATE
+                   SET total = coalesce(s.total, s.available + (
+                           SELECT coalesce(sum(l.quantity), 0) FROM reservation_lines l JOIN reservations r ON r.id = l.reservation_id
+                            WHERE r.tenant_id = s.tenant_id AND l.sku = s.sku AND r.status IN ('HELD', 'CONFIRMED')))
+                           + EXCLUDED.available - s.available,
+                       available = EXCLUDED.available
+                """.formatted(sku, available);
+    }
+
+    private static String previousDecrement(long quantity) {
+        return "UPDATE stock_items SET available = available - " + quantity
+                + " WHERE tenant_id = 'compat' AND sku = 'A-1' AND available >= " + quantity;
+    }
+
+    /** Hibernate's update of a reservation in the release on schema V6: every mapped column, no status_changed_at. */
+    private static String previousTransition(UUID id, String status) {
+        return "UPDATE reservations SET created_at = created_at, expires_at = expires_at, idempotency_key = idempotency_key, "
+                + "metadata = metadata, reference = reference, status = '" + status + "', tenant_id = tenant_id, updated_at = now() "
+                + "WHERE id = '" + id + "'";
+    }
+
+    private static UUID previousReserve(Statement s, int quantity) throws SQLException {
+        UUID id = UUID.randomUUID();
+        s.executeUpdate("INSERT INTO reservations (id, tenant_id, status, idempotency_key, created_at, expires_at, updated_at, reference, metadata) "
+                + "VALUES ('" + id + "', 'compat', 'HELD', '" + id + "', now(), now() + interval '1 minute', now(), NULL, NULL)");
+        if (quantity > 0) {
+            s.executeUpdate("INSERT INTO reservation_lines (reservation_id, line_no, sku, quantity) VALUES ('" + id + "', 0, 'A-1', " + quantity + ")");
+        }
+        return id;
+    }
+
+    private static String record(Statement s) throws SQLException {
+        try (ResultSet rs = s.executeQuery("SELECT on_hand || '/' || held || '/' || received || '/' || version FROM stock_records "
+                + "WHERE tenant_id = 'compat' AND sku = 'A-1' AND location = 'default'")) {
+            rs.next();
+            return rs.getString(1);
         }
     }
 

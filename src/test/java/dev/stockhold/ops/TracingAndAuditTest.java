@@ -56,20 +56,20 @@ class TracingAndAuditTest {
         api.setStock(sku, 10);
         api.reserve(Api.key(), sku, 3).then().statusCode(201);
         api.setStock(sku, 20);
-        long rounds = db.queryLong("SELECT count(*) FROM stock_items") / 200 + 2;
+        long rounds = db.queryLong("SELECT count(*) FROM stock_records") / 200 + 2;
         for (int i = 0; i < rounds; i++) {
             auditor.audit();
         }
         int healthy = auditor.audit();
-        assertThat(db.queryLong("SELECT total FROM stock_items WHERE tenant_id = ? AND sku = ?", api.tenant(), sku))
-                .as("admin put in 10, then raised free stock by 13").isEqualTo(23);
+        assertThat(db.queryLong("SELECT received FROM stock_records WHERE tenant_id = ? AND sku = ?", api.tenant(), sku))
+                .as("admin put in 10, then set free stock to 20 with 3 held: 23 on hand").isEqualTo(23);
 
         // a bug (simulated) that returns stock without a reservation change
-        db.execute("UPDATE stock_items SET available = available + 1 WHERE tenant_id = ? AND sku = ?", api.tenant(), sku);
+        db.execute("UPDATE stock_records SET held = held - 1 WHERE tenant_id = ? AND sku = ?", api.tenant(), sku);
         Eventually.await(Duration.ofSeconds(30), "the auditor to reach the sku", () -> auditor.audit() > healthy);
         assertThat(given().get("/q/metrics").asString()).containsPattern("stockhold_invariant_violations\\{[^}]*\\} [1-9]");
 
-        db.execute("UPDATE stock_items SET available = available - 1 WHERE tenant_id = ? AND sku = ?", api.tenant(), sku);
+        db.execute("UPDATE stock_records SET held = held + 1 WHERE tenant_id = ? AND sku = ?", api.tenant(), sku);
         assertThat(auditor.audit()).isEqualTo(healthy);
     }
 }

@@ -88,7 +88,7 @@ class AuthenticationTest {
                 .header("Idempotency-Key", Api.key()).body("{\"lines\":[{\"sku\":\"A-1\",\"quantity\":1}]}")
                 .post("/v1/reservations").then().statusCode(403);
 
-        assertThat(db.queryLong("SELECT count(*) FROM stock_items WHERE tenant_id = ?", tenant)).isZero();
+        assertThat(db.queryLong("SELECT count(*) FROM stock_records WHERE tenant_id = ?", tenant)).isZero();
         assertThat(db.idempotencyRecordsOfTenant(tenant)).isZero();
     }
 }

@@ -37,6 +37,25 @@ public final class Api {
                 .put("/v1/items/{sku}", sku).then().statusCode(200);
     }
 
+    /** PUT /v1/items/{sku}/stock/{location}; ifMatch null for an unconditional set. */
+    public Response setOnHand(String sku, String location, long onHand, String ifMatch) {
+        RequestSpecification spec = request().contentType(ContentType.JSON).body("{\"onHand\":" + onHand + "}");
+        if (ifMatch != null) {
+            spec = spec.header("If-Match", ifMatch);
+        }
+        return spec.put("/v1/items/{sku}/stock/{location}", sku, location);
+    }
+
+    public Response adjust(String key, String sku, String location, long delta) {
+        return request().contentType(ContentType.JSON).header("Idempotency-Key", key).body("{\"delta\":" + delta + "}")
+                .post("/v1/items/{sku}/stock/{location}/adjustments", sku, location);
+    }
+
+    public void putLocation(String location, int priority) {
+        request().contentType(ContentType.JSON).body("{\"priority\":" + priority + "}")
+                .put("/v1/locations/{location}", location).then().statusCode(200);
+    }
+
     public Response reserve(String key, String body) {
         return request().contentType(ContentType.JSON).header("Idempotency-Key", key).body(body).post("/v1/reservations");
     }

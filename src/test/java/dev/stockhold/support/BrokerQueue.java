@@ -123,11 +123,20 @@ public final class BrokerQueue implements AutoCloseable {
         return headers == null || headers.get(name) == null ? null : headers.get(name).toString();
     }
 
-    /** The deliveries of one tenant, in the order received. */
+    /** The reservation events of one tenant, in the order received. */
     public List<Delivery> of(String tenant) {
+        return of(tenant, "reservation.");
+    }
+
+    /** The stock events of one tenant, in the order received. */
+    public List<Delivery> stockOf(String tenant) {
+        return of(tenant, "stock.");
+    }
+
+    private List<Delivery> of(String tenant, String routingPrefix) {
         List<Delivery> mine = new ArrayList<>();
         deliveries.forEach(d -> {
-            if (tenant.equals(d.tenant())) {
+            if (tenant.equals(d.tenant()) && d.routingKey() != null && d.routingKey().startsWith(routingPrefix)) {
                 mine.add(d);
             }
         });

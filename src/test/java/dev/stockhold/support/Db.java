@@ -19,8 +19,9 @@ public final class Db {
         this.dataSource = dataSource;
     }
 
+    /** The sku's available, summed over its locations (v1's available). */
     public long available(String tenant, String sku) {
-        return queryLong("SELECT available FROM stock_items WHERE tenant_id = ? AND sku = ?", tenant, sku);
+        return queryLong("SELECT coalesce(sum(on_hand - held), 0) FROM stock_records WHERE tenant_id = ? AND sku = ?", tenant, sku);
     }
 
     public long reservationsWithKey(String tenant, String key) {
@@ -39,8 +40,9 @@ public final class Db {
         return queryLong("SELECT count(*) FROM idempotency_records WHERE tenant_id = ?", tenant);
     }
 
+    /** The tenant's reservation events (stock events, which every admin write adds, not counted). */
     public long outboxEventsOfTenant(String tenant) {
-        return queryLong("SELECT count(*) FROM outbox_events WHERE tenant_id = ?", tenant);
+        return queryLong("SELECT count(*) FROM outbox_events WHERE tenant_id = ? AND event_type LIKE 'dev.stockhold.reservation.%'", tenant);
     }
 
     /** Event types of one reservation in the order they were written. */

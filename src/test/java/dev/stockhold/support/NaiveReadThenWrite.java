@@ -28,7 +28,7 @@ public final class NaiveReadThenWrite {
     public boolean reserve(String tenant, String sku, int quantity) {
         try (Connection c = dataSource.getConnection()) {
             long available;
-            try (PreparedStatement read = c.prepareStatement("SELECT available FROM stock_items WHERE tenant_id = ? AND sku = ?")) {
+            try (PreparedStatement read = c.prepareStatement("SELECT on_hand - held FROM stock_records WHERE tenant_id = ? AND sku = ? AND location = 'default'")) {
                 read.setString(1, tenant);
                 read.setString(2, sku);
                 try (ResultSet rs = read.executeQuery()) {
@@ -40,7 +40,7 @@ public final class NaiveReadThenWrite {
             if (available < quantity) {
                 return false;
             }
-            try (PreparedStatement write = c.prepareStatement("UPDATE stock_items SET available = ? WHERE tenant_id = ? AND sku = ?")) {
+            try (PreparedStatement write = c.prepareStatement("UPDATE stock_records SET held = on_hand - ? WHERE tenant_id = ? AND sku = ? AND location = 'default'")) {
                 write.setLong(1, available - quantity);
                 write.setString(2, tenant);
                 write.setString(3, sku);

@@ -174,7 +174,7 @@ class BadInputTest {
         api.request().contentType("application/json").body("{\"available\":1}").put("/v1/items/{sku}", sku)
                 .then().statusCode(400).body("type", endsWith("/validation-failed")).body("violations[0].field", equalTo("sku"));
         api.request().get("/v1/items/{sku}", sku).then().statusCode(400);
-        assertThat(db.queryLong("SELECT count(*) FROM stock_items WHERE tenant_id = ?", api.tenant())).isEqualTo(1);
+        assertThat(db.queryLong("SELECT count(*) FROM stock_records WHERE tenant_id = ?", api.tenant())).isEqualTo(1);
     }
 
     private void assertNothingStored(String key) {

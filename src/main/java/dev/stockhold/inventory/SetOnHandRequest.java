@@ -1,0 +1,17 @@
+package dev.stockhold.inventory;
+
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotNull;
+
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
+/** Body of PUT /v1/items/{sku}/stock/{location}: an absolute on-hand count (a physical count). */
+@Schema(name = "SetOnHandRequest")
+@RegisterForReflection
+public record SetOnHandRequest(
+        @Schema(required = true, minimum = "0", maximum = "1000000000", example = "120", description = "A JSON integer")
+        @NotNull @Min(0) @Max(1_000_000_000) Long onHand) {
+}

@@ -1,0 +1,88 @@
+package dev.stockhold.inventory;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import dev.stockhold.outbox.EventType;
+import dev.stockhold.outbox.OutboxWriter;
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
+/**
+ * The stock events (I4), written in the transaction of the change they describe: {@code stock.changed} for every set
+ * or adjustment, {@code stock.depleted} when a record's available reaches 0 and {@code stock.replenished} when it rises
+ * from 0, whatever moved it. A record's events share one aggregate id, derived from (tenant, sku, location), so the
+ * relay publishes them in the order they were written (I6).
+ */
+@ApplicationScoped
+@Transactional(Transactional.TxType.MANDATORY)
+public class StockEvents {
+
+    /** Data of stock.changed: the record as the write left it, what the write changed on hand by, and why. */
+    @RegisterForReflection
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Changed(String sku, String location, long onHand, long held, long available, long version, long delta,
+            String reason) {
+    }
+
+    /** Data of stock.depleted and stock.replenished: the record as the change left it. */
+    @RegisterForReflection
+    public record Level(String sku, String location, long onHand, long held, long available, long version) {
+    }
+
+    private final OutboxWriter outbox;
+
+    StockEvents(OutboxWriter outbox) {
+        this.outbox = outbox;
+    }
+
+    /** The aggregate id of a stock record's events: the same for every event of one (tenant, sku, location). */
+    public static UUID aggregateId(String tenantId, StockKey key) {
+        return UUID.nameUUIDFromBytes((tenantId + "/" + key.sku() + "/" + key.location()).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** An admin set or adjustment: stock.changed, then a 0 crossing if there was one. */
+    public void changed(String tenantId, StockRecord after, long availableBefore, long delta, String reason, Instant now) {
+        List<OutboxWriter.Event> events = new ArrayList<>();
+        events.add(event(EventType.STOCK_CHANGED, tenantId, after, new Changed(after.sku(), after.location(), after.onHand(),
+                after.held(), after.available(), after.version(), delta, reason)));
+        crossing(tenantId, after, availableBefore).ifPresent(events::add);
+        outbox.write(tenantId, events, now);
+    }
+
+    /** Records moved by reservations (hold, release): a depleted or replenished event where available crossed 0. */
+    public void crossings(String tenantId, List<StockRecord> moved, Map<StockKey, Long> availableChange, Instant now) {
+        List<OutboxWriter.Event> events = new ArrayList<>();
+        for (StockRecord after : moved) {
+            long change = availableChange.getOrDefault(after.key(), 0L);
+            crossing(tenantId, after, after.available() - change).ifPresent(events::add);
+        }
+        outbox.write(tenantId, events, now);
+    }
+
+    private static java.util.Optional<OutboxWriter.Event> crossing(String tenantId, StockRecord after, long availableBefore) {
+        if (availableBefore > 0 && after.available() == 0) {
+            return java.util.Optional.of(event(EventType.STOCK_DEPLETED, tenantId, after, level(after)));
+        }
+        if (availableBefore == 0 && after.available() > 0) {
+            return java.util.Optional.of(event(EventType.STOCK_REPLENISHED, tenantId, after, level(after)));
+        }
+        return java.util.Optional.empty();
+    }
+
+    private static Level level(StockRecord r) {
+        return new Level(r.sku(), r.location(), r.onHand(), r.held(), r.available(), r.version());
+    }
+
+    private static OutboxWriter.Event event(EventType type, String tenantId, StockRecord record, Object data) {
+        return new OutboxWriter.Event(type, aggregateId(tenantId, record.key()), record.key().subject(), data);
+    }
+}

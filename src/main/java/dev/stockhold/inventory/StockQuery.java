@@ -1,0 +1,73 @@
+package dev.stockhold.inventory;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.stockhold.web.Cursor;
+import dev.stockhold.web.Params;
+
+/**
+ * One page request of GET /v1/items: the tenant's stock records in (sku, location) order, optionally at one location
+ * and below an available threshold. Each shape walks one index that leads with tenant_id (the primary key, or
+ * (tenant_id, location, sku) for one location), so a page is a range scan after the cursor's position: no OFFSET.
+ */
+public record StockQuery(String tenantId, String location, Long availableBelow, int limit, StockKey after) {
+
+    public static final int DEFAULT_LIMIT = 50;
+    public static final int MAX_LIMIT = 200;
+
+    /** Reads and validates the query parameters; every broken one is a 400 that names it. */
+    public static StockQuery of(String tenantId, String location, String availableBelow, String limit, String cursor) {
+        if (location != null) {
+            Sku.require("location", location);
+        }
+        Long below = availableBelow == null ? null : (long) Params.integer("availableBelow", availableBelow, 0, 1_000_000_000, 0);
+        StockQuery query = new StockQuery(tenantId, location, below, Params.integer("limit", limit, 1, MAX_LIMIT, DEFAULT_LIMIT), null);
+        if (cursor == null) {
+            return query;
+        }
+        List<String> position = Cursor.decode(query.binding(), cursor, 2);
+        return new StockQuery(tenantId, location, below, query.limit, new StockKey(position.get(0), position.get(1)));
+    }
+
+    /** The cursor that continues after {@code last}. */
+    public String encode(StockKey last) {
+        return Cursor.encode(binding(), List.of(last.sku(), last.location()));
+    }
+
+    String sql() {
+        StringBuilder where = new StringBuilder("s.tenant_id = ?");
+        if (location != null) {
+            where.append(" AND s.location = ?");
+        }
+        if (after != null) {
+            where.append(" AND (s.sku, s.location) > (?, ?)");
+        }
+        if (availableBelow != null) {
+            where.append(" AND s.on_hand - s.held < ?");
+        }
+        return "SELECT s.sku, s.location, s.on_hand, s.held, s.version, s.updated_at FROM stock_records s WHERE " + where
+                + " ORDER BY s.sku, s.location LIMIT ?";
+    }
+
+    List<Object> arguments() {
+        List<Object> args = new ArrayList<>();
+        args.add(tenantId);
+        if (location != null) {
+            args.add(location);
+        }
+        if (after != null) {
+            args.add(after.sku());
+            args.add(after.location());
+        }
+        if (availableBelow != null) {
+            args.add(availableBelow);
+        }
+        args.add(limit + 1);
+        return args;
+    }
+
+    private List<String> binding() {
+        return List.of("items", tenantId, String.valueOf(location), String.valueOf(availableBelow));
+    }
+}

@@ -1,0 +1,262 @@
+package dev.stockhold.inventory;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedMap;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+
+import io.agroal.api.AgroalDataSource;
+
+/**
+ * Every statement on stock_records and locations. Reservations move only {@code held} (and {@code on_hand} when a
+ * confirm sells), admins only {@code on_hand}, so neither can undo the other (I7). Multi-record moves lock their
+ * records in {@link StockKey} order in one statement, so carts over the same records cannot deadlock.
+ */
+@ApplicationScoped
+@Transactional(Transactional.TxType.MANDATORY)
+public class StockRecords {
+
+    private static final String COLUMNS = "s.sku, s.location, s.on_hand, s.held, s.version, s.updated_at";
+
+    /** How a reservation moves the records it holds. */
+    public enum Move {
+        /** I1: held rises only where on hand covers it; a record that does not is left unchanged and not returned. */
+        HOLD("held = s.held + w.quantity", " AND s.on_hand - s.held >= w.quantity"),
+        /** Cancel and expiry: the held units are free again. */
+        RELEASE("held = s.held - w.quantity", ""),
+        /** Confirm: the held units are sold, available is unchanged. */
+        SELL("held = s.held - w.quantity, on_hand = s.on_hand - w.quantity", "");
+
+        private final String sql;
+
+        Move(String set, String condition) {
+            // The MATERIALIZED select locks the records in (sku, location) order before the update touches any.
+            this.sql = """
+                    WITH wanted AS (SELECT * FROM unnest(?::varchar[], ?::varchar[], ?::bigint[]) AS w(sku, location, quantity)),
+                    locked AS MATERIALIZED (
+                        SELECT s.sku FROM stock_records s JOIN wanted w ON s.sku = w.sku AND s.location = w.location
+                         WHERE s.tenant_id = ? ORDER BY s.sku, s.location FOR UPDATE OF s)
+                    UPDATE stock_records s SET %s, updated_at = now()
+                      FROM wanted w, (SELECT count(*) FROM locked) AS all_locked
+                     WHERE s.tenant_id = ? AND s.sku = w.sku AND s.location = w.location%s
+                    RETURNING %s
+                    """.formatted(set, condition, COLUMNS);
+        }
+    }
+
+    /** A record that may serve a line, in allocation order. */
+    public record Candidate(StockKey key, long available) {
+    }
+
+    private static final String CANDIDATES = """
+            SELECT s.sku, s.location, s.on_hand - s.held FROM stock_records s
+              LEFT JOIN locations l ON l.tenant_id = s.tenant_id AND l.location = s.location
+             WHERE s.tenant_id = ? AND s.sku = ANY (?)
+             ORDER BY coalesce(l.priority, 100), s.location
+            """;
+    private static final String FIND = "SELECT " + COLUMNS + " FROM stock_records s WHERE s.tenant_id = ? AND s.sku = ? AND s.location = ?";
+    private static final String LOCK = FIND + " FOR UPDATE";
+    private static final String OF_SKU = "SELECT " + COLUMNS + " FROM stock_records s WHERE s.tenant_id = ? AND s.sku = ? ORDER BY s.location";
+    private static final String CREATE = """
+            INSERT INTO stock_records (tenant_id, sku, location, on_hand, held, received, version) VALUES (?, ?, ?, 0, 0, 0, 0)
+            ON CONFLICT DO NOTHING
+            """;
+    // I7: an absolute set of on hand; received moves by the same amount, so on_hand = received - sold stays auditable (I2)
+    private static final String SET = """
+            UPDATE stock_records s SET received = s.received + ? - s.on_hand, on_hand = ?, version = s.version + 1, updated_at = now()
+             WHERE s.tenant_id = ? AND s.sku = ? AND s.location = ? AND ? >= s.held
+            RETURNING
+            """ + COLUMNS;
+    // I1, I7: a delta, never below what is held (and so never below zero)
+    private static final String ADJUST = """
+            UPDATE stock_records s SET on_hand = s.on_hand + ?, received = s.received + ?, version = s.version + 1, updated_at = now()
+             WHERE s.tenant_id = ? AND s.sku = ? AND s.location = ? AND s.on_hand + ? >= s.held
+            RETURNING
+            """ + COLUMNS;
+    private static final String ENSURE_LOCATION = "INSERT INTO locations (tenant_id, location) VALUES (?, ?) ON CONFLICT DO NOTHING";
+    private static final String PUT_LOCATION = """
+            INSERT INTO locations (tenant_id, location, priority) VALUES (?, ?, ?)
+            ON CONFLICT (tenant_id, location) DO UPDATE SET priority = EXCLUDED.priority, updated_at = now()
+            """;
+    private static final String LOCATIONS = """
+            SELECT location, priority FROM (
+                SELECT location, priority FROM locations WHERE tenant_id = ?
+                UNION ALL
+                SELECT 'default', 100 WHERE NOT EXISTS (SELECT 1 FROM locations WHERE tenant_id = ? AND location = 'default')) l
+             ORDER BY priority, location
+            """;
+
+    private final AgroalDataSource dataSource;
+
+    StockRecords(AgroalDataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    /** The records of these skus, in allocation order: location priority (100 unless set), then name. */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public List<Candidate> candidates(String tenantId, Collection<String> skus) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(CANDIDATES)) {
+            ps.setString(1, tenantId);
+            ps.setArray(2, c.createArrayOf("varchar", skus.toArray()));
+            List<Candidate> found = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    found.add(new Candidate(new StockKey(rs.getString(1), rs.getString(2)), rs.getLong(3)));
+                }
+            }
+            return found;
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Moves every record by its quantity in one statement and round trip, locking them in {@link StockKey} order.
+     *
+     * @return the records as moved; for {@link Move#HOLD}, a record missing from the answer did not have the units
+     */
+    public List<StockRecord> move(Move move, String tenantId, SortedMap<StockKey, ? extends Number> quantities) {
+        if (quantities.isEmpty()) {
+            return List.of();
+        }
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(move.sql)) {
+            List<String> skus = new ArrayList<>();
+            List<String> locations = new ArrayList<>();
+            List<Long> amounts = new ArrayList<>();
+            for (Map.Entry<StockKey, ? extends Number> e : quantities.entrySet()) {
+                skus.add(e.getKey().sku());
+                locations.add(e.getKey().location());
+                amounts.add(e.getValue().longValue());
+            }
+            ps.setArray(1, c.createArrayOf("varchar", skus.toArray()));
+            ps.setArray(2, c.createArrayOf("varchar", locations.toArray()));
+            ps.setArray(3, c.createArrayOf("bigint", amounts.toArray()));
+            ps.setString(4, tenantId);
+            ps.setString(5, tenantId);
+            return list(ps);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Optional<StockRecord> find(String tenantId, StockKey key) {
+        return one(FIND, tenantId, key);
+    }
+
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public List<StockRecord> ofSku(String tenantId, String sku) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(OF_SKU)) {
+            ps.setString(1, tenantId);
+            ps.setString(2, sku);
+            return list(ps);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Locks the record for an admin write, creating it (on hand 0, version 0) and its location first if absent. */
+    public StockRecord lockOrCreate(String tenantId, StockKey key) {
+        execute(ENSURE_LOCATION, tenantId, key.location());
+        execute(CREATE, tenantId, key.sku(), key.location());
+        return one(LOCK, tenantId, key).orElseThrow();
+    }
+
+    /** Locks the record for an admin write, if it exists. */
+    public Optional<StockRecord> lock(String tenantId, StockKey key) {
+        return one(LOCK, tenantId, key);
+    }
+
+    /** Sets on hand; empty when it would fall below held (nothing changes). */
+    public Optional<StockRecord> set(String tenantId, StockKey key, long onHand) {
+        return first(SET, onHand, onHand, tenantId, key.sku(), key.location(), onHand);
+    }
+
+    /** Adds the delta to on hand; empty when on hand would fall below held (nothing changes). */
+    public Optional<StockRecord> adjust(String tenantId, StockKey key, long delta) {
+        return first(ADJUST, delta, delta, tenantId, key.sku(), key.location(), delta);
+    }
+
+    public void putLocation(String tenantId, String location, int priority) {
+        execute(PUT_LOCATION, tenantId, location, priority);
+    }
+
+    /** The tenant's locations in allocation order; {@code default} always among them. */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public List<Map.Entry<String, Integer>> locations(String tenantId) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(LOCATIONS)) {
+            ps.setString(1, tenantId);
+            ps.setString(2, tenantId);
+            List<Map.Entry<String, Integer>> found = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    found.add(Map.entry(rs.getString(1), rs.getInt(2)));
+                }
+            }
+            return found;
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** One page of GET /v1/items: the rows of {@link StockQuery#sql()}, up to limit + 1. */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public List<StockRecord> page(StockQuery query) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(query.sql())) {
+            List<Object> args = query.arguments();
+            for (int i = 0; i < args.size(); i++) {
+                ps.setObject(i + 1, args.get(i));
+            }
+            return list(ps);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private Optional<StockRecord> one(String sql, String tenantId, StockKey key) {
+        return first(sql, tenantId, key.sku(), key.location());
+    }
+
+    private Optional<StockRecord> first(String sql, Object... args) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            for (int i = 0; i < args.length; i++) {
+                ps.setObject(i + 1, args[i]);
+            }
+            List<StockRecord> rows = list(ps);
+            return rows.isEmpty() ? Optional.empty() : Optional.of(rows.get(0));
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private void execute(String sql, Object... args) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            for (int i = 0; i < args.length; i++) {
+                ps.setObject(i + 1, args[i]);
+            }
+            ps.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static List<StockRecord> list(PreparedStatement ps) throws SQLException {
+        List<StockRecord> rows = new ArrayList<>();
+        try (ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                rows.add(new StockRecord(rs.getString(1), rs.getString(2), rs.getLong(3), rs.getLong(4), rs.getLong(5),
+                        rs.getTimestamp(6).toInstant()));
+            }
+        }
+        return rows;
+    }
+}

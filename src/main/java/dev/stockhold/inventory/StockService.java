@@ -1,0 +1,190 @@
+package dev.stockhold.inventory;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.stockhold.StockholdConfig;
+import dev.stockhold.idempotency.Fingerprint;
+import dev.stockhold.idempotency.IdempotencyKey;
+import dev.stockhold.idempotency.IdempotencyKeyReusedException;
+import dev.stockhold.idempotency.IdempotencyStore;
+import dev.stockhold.idempotency.Refusal;
+import dev.stockhold.idempotency.RequestInProgressException;
+import dev.stockhold.idempotency.StoredResponse;
+import dev.stockhold.web.OutcomeLog;
+import dev.stockhold.web.Problem;
+import dev.stockhold.web.ProblemResponses;
+import dev.stockhold.web.ProblemType;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+
+/**
+ * What admins do to stock: sets (absolute, optionally compare-and-set on the version) and adjustments (deltas, once per
+ * Idempotency-Key). Each write locks its record, changes only on hand (I7), raises the version and writes its
+ * stock.changed event in the same transaction (I4).
+ */
+@ApplicationScoped
+@Transactional
+public class StockService {
+
+    private final StockRecords records;
+    private final StockEvents events;
+    private final IdempotencyStore keys;
+    private final ProblemResponses problems;
+    private final ObjectMapper mapper;
+    private final StockholdConfig config;
+    private final MeterRegistry registry;
+
+    StockService(StockRecords records, StockEvents events, IdempotencyStore keys, ProblemResponses problems, ObjectMapper mapper,
+            StockholdConfig config, MeterRegistry registry) {
+        this.records = records;
+        this.events = events;
+        this.keys = keys;
+        this.problems = problems;
+        this.mapper = mapper;
+        this.config = config;
+        this.registry = registry;
+    }
+
+    /** The answer to an adjustment: a stored outcome, fresh or replayed. */
+    public record Reply(StoredResponse response, boolean replayed) {
+    }
+
+    /** v1's PUT /v1/items/{sku}: the free-to-reserve quantity at {@code default}, so on hand = available + held. */
+    public ItemView setAvailable(String tenantId, String sku, long available) {
+        StockKey at = new StockKey(sku, StockKey.DEFAULT_LOCATION);
+        StockRecord before = records.lockOrCreate(tenantId, at);
+        write(tenantId, before, available + before.held());
+        return item(tenantId, sku);
+    }
+
+    /** An absolute set of on hand; with If-Match, only if the record still has that version (compare-and-set). */
+    public StockRecord set(String tenantId, StockKey at, long onHand, IfMatch ifMatch) {
+        StockRecord before;
+        if (ifMatch == null) {
+            before = records.lockOrCreate(tenantId, at);
+        } else {
+            before = records.lock(tenantId, at).orElse(null);
+            if (!ifMatch.matches(before)) {
+                throw new PreconditionFailedException(at, before == null ? null : before.etag());
+            }
+        }
+        return write(tenantId, before, onHand);
+    }
+
+    private StockRecord write(String tenantId, StockRecord before, long onHand) {
+        StockRecord after = records.set(tenantId, before.key(), onHand)
+                .orElseThrow(() -> new StockBelowHeldException(before.key(), before.held(), onHand));
+        events.changed(tenantId, after, before.available(), after.onHand() - before.onHand(), null, now());
+        OutcomeLog.info("stock-set", tenantId, null, null, after.key().subject() + " onHand=" + after.onHand() + " version=" + after.version());
+        return after;
+    }
+
+    /**
+     * Applies the delta once per (tenant, key). The key is claimed first; the outcome (200 with the record as this
+     * adjustment left it, or 409 stock-below-held) is stored in the same transaction, and a refusal rolls the rest back.
+     */
+    @Transactional(Transactional.TxType.NEVER)
+    public Reply adjust(String tenantId, IdempotencyKey key, StockKey at, AdjustmentRequest request) {
+        Fingerprint fingerprint = request.fingerprint(at);
+        try {
+            Reply reply;
+            try {
+                reply = QuarkusTransaction.requiringNew().call(() -> attemptAdjust(tenantId, key, fingerprint, at, request));
+            } catch (Refusal refused) {
+                reply = QuarkusTransaction.requiringNew().call(() -> {
+                    keys.limitLockWait(config.idempotency().inFlightWait());
+                    return keys.claim(tenantId, key, fingerprint, refused.response())
+                            ? new Reply(refused.response(), false)
+                            : new Reply(keys.replay(tenantId, key, fingerprint), true);
+                });
+            }
+            String outcome = reply.replayed() ? "replayed" : reply.response().status() == 200 ? "applied" : "stock_below_held";
+            count(outcome);
+            OutcomeLog.info("adjustment-" + outcome, tenantId, key.value(), null, at.subject() + " delta=" + request.delta());
+            return reply;
+        } catch (IdempotencyKeyReusedException e) {
+            count("key_reused");
+            throw e;
+        } catch (RequestInProgressException e) {
+            count("in_progress");
+            throw e;
+        }
+    }
+
+    private Reply attemptAdjust(String tenantId, IdempotencyKey key, Fingerprint fingerprint, StockKey at, AdjustmentRequest request) {
+        keys.limitLockWait(config.idempotency().inFlightWait());
+        StoredResponse pending = new StoredResponse(200, "{}", null, null);
+        if (!keys.claim(tenantId, key, fingerprint, pending)) {
+            return new Reply(keys.replay(tenantId, key, fingerprint), true);
+        }
+        StockRecord before = records.lockOrCreate(tenantId, at);
+        StockRecord after = records.adjust(tenantId, at, request.delta()).orElse(null);
+        if (after == null) {
+            Problem refusal = Problem.of(ProblemType.STOCK_BELOW_HELD, new StockBelowHeldException(at, before.held(),
+                    before.onHand() + request.delta()).getMessage());
+            throw new Refusal(new StoredResponse(refusal.status(), problems.json(refusal), null, null));
+        }
+        events.changed(tenantId, after, before.available(), request.delta(), request.reason(), now());
+        StoredResponse applied = new StoredResponse(200, json(after), null, null);
+        keys.complete(tenantId, key, applied);
+        return new Reply(applied, false);
+    }
+
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public ItemView item(String tenantId, String sku) {
+        List<StockRecord> found = records.ofSku(tenantId, sku);
+        if (found.isEmpty()) {
+            throw new ItemNotFoundException(sku);
+        }
+        return ItemView.of(sku, found);
+    }
+
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public StockRecord record(String tenantId, StockKey at) {
+        return records.find(tenantId, at).orElseThrow(() -> new ItemNotFoundException(at));
+    }
+
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public StockPage list(StockQuery query) {
+        List<StockRecord> rows = records.page(query);
+        if (rows.size() <= query.limit()) {
+            return new StockPage(rows, null);
+        }
+        List<StockRecord> page = rows.subList(0, query.limit());
+        return new StockPage(List.copyOf(page), query.encode(page.get(page.size() - 1).key()));
+    }
+
+    public Location putLocation(String tenantId, String location, int priority) {
+        records.putLocation(tenantId, location, priority);
+        return new Location(location, priority);
+    }
+
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Location.Page locations(String tenantId) {
+        return new Location.Page(records.locations(tenantId).stream().map(e -> new Location(e.getKey(), e.getValue())).toList());
+    }
+
+    private void count(String outcome) {
+        registry.counter("stockhold.stock.adjustments", "outcome", outcome).increment();
+    }
+
+    private static Instant now() {
+        return Instant.now().truncatedTo(ChronoUnit.MILLIS);
+    }
+
+    private String json(Object value) {
+        try {
+            return mapper.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
