@@ -182,7 +182,7 @@ public final class ChaosRun {
                 drain(db, tenant, events);
                 drained = Duration.between(drainStart, Instant.now());
                 result = new InvariantChecker().check(InvariantChecker.snapshot(db, tenant), stock, clients,
-                        events.of(tenant));
+                        events.allOf(tenant));
             }
         } catch (Exception e) {
             failure.compareAndSet(null, e.toString());
@@ -242,7 +242,7 @@ public final class ChaosRun {
                         }
                     }
                 }
-                events.of(tenant).forEach(d -> published.remove(d.eventId()));
+                events.allOf(tenant).forEach(d -> published.remove(d.eventId()));
                 if (published.isEmpty()) {
                     return;
                 }

@@ -23,9 +23,27 @@ final class ClientLog {
     record TransitionAnswer(String reservationId, String action, int status, String resultStatus, String problem) {
     }
 
-    enum Operation {
-        RESERVE, RETRY, CONCURRENT_DUPLICATE, DROPPED_CONNECTION, CONFIRM, CANCEL, EXTEND, LIST
+    /** An admin adjustment under one Idempotency-Key: always the same record and delta. */
+    record Adjustment(String key, String sku, String location, long delta) {
     }
+
+    /** An answer to an adjustment; {@code version} is the record's version in a 200 body. */
+    record AdjustAnswer(String key, int status, long version, String problem, boolean replayed) {
+    }
+
+    /** An answer to a compare-and-set: PUT on hand with If-Match; {@code version} is the new version in a 200 body. */
+    record SetAnswer(String sku, String location, String ifMatch, long onHand, int status, long version, String problem) {
+    }
+
+    enum Operation {
+        RESERVE, RETRY, CONCURRENT_DUPLICATE, DROPPED_CONNECTION, CONFIRM, CANCEL, EXTEND, LIST, ADJUST, COMPARE_AND_SET
+    }
+
+    final Map<String, Adjustment> adjustments = new ConcurrentHashMap<>();
+    final Queue<AdjustAnswer> adjustAnswers = new ConcurrentLinkedQueue<>();
+    final Queue<SetAnswer> setAnswers = new ConcurrentLinkedQueue<>();
+    /** Compare-and-sets sent whose answer never came: they may or may not have been applied. */
+    final LongAdder unansweredSets = new LongAdder();
 
     /** A walk of GET /v1/reservations pages that saw an item twice or out of order (must stay empty). */
     final Queue<String> listingAnomalies = new ConcurrentLinkedQueue<>();

@@ -34,7 +34,8 @@ import dev.stockhold.web.ProblemMappers;
 /**
  * Concurrent clients as a careless but honest caller behaves: new reservations (some with a TTL of a few seconds, left
  * to expire), retries of keys whose answer they never got, replays of keys they did get, the same key sent to both
- * replicas at once, requests whose connection they drop right after sending, confirms and cancels. Any replica may be
+ * replicas at once, requests whose connection they drop right after sending, confirms, cancels, extends and listings;
+ * and admins adjusting stock by deltas (retrying keys) and setting counts with compare-and-set. Any replica may be
  * dead at any moment; a client that gets no answer treats the outcome as unknown and retries the key later.
  */
 final class Clients {
@@ -49,6 +50,7 @@ final class Clients {
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(2)).build();
     private final ConcurrentLinkedDeque<String> toRetry = new ConcurrentLinkedDeque<>();
+    private final ConcurrentLinkedDeque<String> adjustmentsToRetry = new ConcurrentLinkedDeque<>();
     private final List<String> answeredKeys = new CopyOnWriteArrayList<>();
     private final List<String> reservationIds = new CopyOnWriteArrayList<>();
 
@@ -87,14 +89,18 @@ final class Clients {
                 concurrentDuplicate(newIntent(random));
             } else if (dice < 62) {
                 dropConnection(newIntent(random), replica(random), random);
-            } else if (dice < 78) {
+            } else if (dice < 74) {
                 transition("confirm", random);
-            } else if (dice < 90) {
+            } else if (dice < 84) {
                 transition("cancel", random);
-            } else if (dice < 96) {
+            } else if (dice < 89) {
                 transition("extend", random);
-            } else {
+            } else if (dice < 92) {
                 list(random);
+            } else if (dice < 97) {
+                adjust(random);
+            } else {
+                compareAndSet(random);
             }
             try {
                 Thread.sleep(random.nextLong(2 * thinkTime.toMillis() + 1));
@@ -164,6 +170,81 @@ final class Clients {
                 Thread.sleep(100); // both down: back off like a client would
                 throw alsoRefused;
             }
+        }
+    }
+
+    /**
+     * An ERP's delta: a new key (or, half the time, the retry of one whose answer never came) for -3..+6 units at the
+     * default location or at WH-2, which the first adjustment there creates.
+     */
+    private void adjust(ThreadLocalRandom random) {
+        log.count(Operation.ADJUST);
+        String key = random.nextBoolean() ? adjustmentsToRetry.pollFirst() : null;
+        ClientLog.Adjustment adjustment = key == null ? null : log.adjustments.get(key);
+        if (adjustment == null) {
+            long delta = random.nextInt(10) - 3;
+            adjustment = new ClientLog.Adjustment("adj-" + UUID.randomUUID(), skus.get(random.nextInt(skus.size())),
+                    random.nextInt(4) == 0 ? "WH-2" : "default", delta == 0 ? 1 : delta);
+            log.adjustments.put(adjustment.key(), adjustment);
+        }
+        ClientLog.Adjustment a = adjustment;
+        Function<Replica, HttpRequest> request = replica -> HttpRequest.newBuilder(URI.create(replica.baseUrl() + "/v1/items/"
+                + a.sku() + "/stock/" + a.location() + "/adjustments"))
+                .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
+                .header("Idempotency-Key", a.key()).timeout(TIMEOUT)
+                .POST(HttpRequest.BodyPublishers.ofString("{\"delta\":" + a.delta() + ",\"reason\":\"chaos\"}")).build();
+        Replica replica = replica(random);
+        try {
+            HttpResponse<String> response = send(request.apply(replica), replica, request);
+            log.answered(response.statusCode());
+            JsonNode body = parse(response.body());
+            log.adjustAnswers.add(new ClientLog.AdjustAnswer(a.key(), response.statusCode(), body.path("version").asLong(-1), slug(body),
+                    response.headers().firstValue("Idempotent-Replayed").isPresent()));
+            if (response.statusCode() >= 500 || response.statusCode() == 429 || "idempotency-request-in-progress".equals(slug(body))) {
+                adjustmentsToRetry.addLast(a.key());
+            }
+        } catch (IOException e) {
+            log.noAnswer.increment();
+            adjustmentsToRetry.addLast(a.key());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** A physical count: read the record and its ETag, then set on hand a little off it, only if nobody wrote since. */
+    private void compareAndSet(ThreadLocalRandom random) {
+        log.count(Operation.COMPARE_AND_SET);
+        String sku = skus.get(random.nextInt(skus.size()));
+        Replica replica = replica(random);
+        Function<Replica, HttpRequest> read = r -> HttpRequest.newBuilder(URI.create(r.baseUrl() + "/v1/items/" + sku + "/stock/default"))
+                .header("Authorization", "Bearer " + token).timeout(TIMEOUT).GET().build();
+        try {
+            HttpResponse<String> current = send(read.apply(replica), replica, read);
+            log.answered(current.statusCode());
+            if (current.statusCode() != 200) {
+                return;
+            }
+            String etag = current.headers().firstValue("ETag").orElseThrow();
+            JsonNode record = parse(current.body());
+            long onHand = Math.max(record.path("held").asLong(), record.path("onHand").asLong() + random.nextInt(7) - 2);
+            Function<Replica, HttpRequest> write = r -> HttpRequest.newBuilder(URI.create(r.baseUrl() + "/v1/items/" + sku + "/stock/default"))
+                    .header("Authorization", "Bearer " + token).header("Content-Type", "application/json").header("If-Match", etag)
+                    .timeout(TIMEOUT).PUT(HttpRequest.BodyPublishers.ofString("{\"onHand\":" + onHand + "}")).build();
+            HttpResponse<String> response;
+            try {
+                response = send(write.apply(replica), replica, write);
+            } catch (IOException e) {
+                log.unansweredSets.increment();
+                throw e;
+            }
+            log.answered(response.statusCode());
+            JsonNode body = parse(response.body());
+            log.setAnswers.add(new ClientLog.SetAnswer(sku, "default", etag, onHand, response.statusCode(), body.path("version").asLong(-1),
+                    slug(body)));
+        } catch (IOException e) {
+            log.noAnswer.increment();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

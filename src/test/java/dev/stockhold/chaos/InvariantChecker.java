@@ -18,22 +18,30 @@ import dev.stockhold.chaos.ClientLog.ReserveAnswer;
 import dev.stockhold.chaos.ClientLog.TransitionAnswer;
 import dev.stockhold.support.BrokerQueue.Delivery;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 /**
- * Contract invariants I1-I4 and I6 checked from the database and from what the consumer received, plus the clients'
- * view: every answer a client did receive agrees with the final state. Reads the database directly (never the API),
+ * Contract invariants I1-I4, I6 and I7 checked from the database and from what the consumer received, plus the
+ * clients' view: every answer a client did receive agrees with the final state. Reads the database directly (never the API),
  * and trusts nothing the service computed for itself: conservation is checked against the stock the run set.
  */
 final class InvariantChecker {
 
     /** The database as it is after the run: the rows of one tenant. */
-    record Snapshot(Map<String, Long> available, Map<String, Long> total, Map<String, Reservation> reservations,
+    record Snapshot(Map<String, StockRecord> records, Map<String, Reservation> reservations,
             List<Event> events, Map<String, IdempotencyRecord> idempotency) {
     }
 
-    record Reservation(String id, String status, String key, Map<String, Integer> lines) {
+    /** One stock record; keyed sku@location like the stock events' subject. */
+    record StockRecord(String subject, long onHand, long held, long version) {
     }
 
-    record Event(String id, long seq, String aggregateId, String kind, String status) {
+    /** {@code lines}: quantity by sku; {@code at}: quantity by sku@location. */
+    record Reservation(String id, String status, String key, Map<String, Integer> lines, Map<String, Integer> at) {
+    }
+
+    /** {@code stock}: a stock event, with its subject and data; else a reservation event. */
+    record Event(String id, long seq, String aggregateId, String kind, String status, boolean stock, String subject, JsonNode data) {
     }
 
     record IdempotencyRecord(String key, int status, String reservationId) {
@@ -48,37 +56,53 @@ final class InvariantChecker {
     }
 
     static final List<String> RULES = List.of(
-            "I1 no negative stock",
-            "I2 conservation per sku",
+            "I1 held and available never negative",
+            "I2 conservation per stock record",
             "I3 one reservation per (tenant, key)",
             "I4 one outbox event per state change",
             "I6 delivered, same id, in order",
-            "answers agree with final state");
+            "answers agree with final state",
+            "I7 admin writes as answered, none lost");
+
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
 
     static Snapshot snapshot(Connection c, String tenant) throws SQLException {
-        Map<String, Long> available = new TreeMap<>();
-        Map<String, Long> total = new TreeMap<>();
-        query(c, "SELECT sku, available, total FROM stock_items WHERE tenant_id = ?", tenant, rs -> {
-            available.put(rs.getString(1), rs.getLong(2));
-            total.put(rs.getString(1), rs.getLong(3));
-        });
+        Map<String, StockRecord> records = new TreeMap<>();
+        query(c, "SELECT sku || '@' || location, on_hand, held, version FROM stock_records WHERE tenant_id = ?", tenant,
+                rs -> records.put(rs.getString(1), new StockRecord(rs.getString(1), rs.getLong(2), rs.getLong(3), rs.getLong(4))));
         Map<String, Reservation> reservations = new HashMap<>();
         query(c, "SELECT id::text, status, idempotency_key FROM reservations WHERE tenant_id = ?", tenant,
                 rs -> reservations.put(rs.getString(1), new Reservation(rs.getString(1), rs.getString(2), rs.getString(3),
-                        new LinkedHashMap<>())));
+                        new LinkedHashMap<>(), new LinkedHashMap<>())));
         query(c, """
-                SELECT l.reservation_id::text, l.sku, l.quantity FROM reservation_lines l
-                  JOIN reservations r ON r.id = l.reservation_id WHERE r.tenant_id = ?""", tenant,
-                rs -> reservations.get(rs.getString(1)).lines().put(rs.getString(2), rs.getInt(3)));
+                SELECT l.reservation_id::text, l.sku, l.quantity, coalesce(l.location, 'default') FROM reservation_lines l
+                  JOIN reservations r ON r.id = l.reservation_id WHERE r.tenant_id = ?""", tenant, rs -> {
+                    Reservation r = reservations.get(rs.getString(1));
+                    r.lines().merge(rs.getString(2), rs.getInt(3), Integer::sum);
+                    r.at().put(rs.getString(2) + "@" + rs.getString(4), rs.getInt(3));
+                });
         List<Event> events = new ArrayList<>();
-        query(c, "SELECT id::text, seq, aggregate_id::text, event_type, status FROM outbox_events WHERE tenant_id = ? ORDER BY seq",
-                tenant, rs -> events.add(new Event(rs.getString(1), rs.getLong(2), rs.getString(3),
-                        rs.getString(4).split("\\.")[3], rs.getString(5))));
+        query(c, "SELECT id::text, seq, aggregate_id::text, event_type, status, payload::text FROM outbox_events WHERE tenant_id = ? ORDER BY seq",
+                tenant, rs -> {
+                    String[] type = rs.getString(4).split("\\.");
+                    boolean stock = type[2].equals("stock");
+                    JsonNode payload = stock ? parse(rs.getString(6)) : null;
+                    events.add(new Event(rs.getString(1), rs.getLong(2), rs.getString(3), type[3], rs.getString(5), stock,
+                            stock ? payload.path("subject").asText() : null, stock ? payload.path("data") : null));
+                });
         Map<String, IdempotencyRecord> idempotency = new HashMap<>();
         query(c, "SELECT idempotency_key, status_code, reservation_id::text FROM idempotency_records WHERE tenant_id = ?",
                 tenant, rs -> idempotency.put(rs.getString(1), new IdempotencyRecord(rs.getString(1), rs.getInt(2),
                         rs.getString(3))));
-        return new Snapshot(available, total, reservations, events, idempotency);
+        return new Snapshot(records, reservations, events, idempotency);
+    }
+
+    private static JsonNode parse(String json) {
+        try {
+            return JSON.readTree(json);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private interface Row {
@@ -108,7 +132,8 @@ final class InvariantChecker {
 
     Result check(Snapshot db, Map<String, Long> initialStock, ClientLog clients, List<Delivery> received) {
         RULES.forEach(r -> byRule.put(r, 0));
-        stock(db, initialStock);
+        stock(db, initialStock, clients);
+        adminWrites(db, clients);
         keys(db);
         events(db);
         int missing = delivery(db, received);
@@ -120,27 +145,119 @@ final class InvariantChecker {
                 received.size(), db.events().size(), byStatus);
     }
 
-    private void stock(Snapshot db, Map<String, Long> initialStock) {
-        db.available().forEach((sku, available) -> {
-            if (available < 0) {
-                violation(0, sku + " has available " + available);
-            }
-        });
+    /**
+     * Per stock record, from the rows alone: I1; I2 as held = the HELD lines there and on hand = what the admins' writes
+     * added (the stock.changed deltas) minus the CONFIRMED lines there; I4 as one stock.changed per version and
+     * depleted/replenished alternating from the first write and ending where available ends. The seeded records must
+     * start with the stock the run set.
+     */
+    private void stock(Snapshot db, Map<String, Long> initialStock, ClientLog clients) {
         Map<String, Long> held = new HashMap<>();
-        db.reservations().values().stream().filter(r -> r.status().equals("HELD") || r.status().equals("CONFIRMED"))
-                .forEach(r -> r.lines().forEach((sku, q) -> held.merge(sku, (long) q, Long::sum)));
-        initialStock.forEach((sku, set) -> {
-            long available = db.available().getOrDefault(sku, 0L);
-            long reserved = held.getOrDefault(sku, 0L);
-            if (available + reserved != set) {
-                violation(1, sku + ": set " + set + " != available " + available + " + held/confirmed " + reserved);
+        Map<String, Long> sold = new HashMap<>();
+        db.reservations().values().forEach(r -> r.at().forEach((at, q) -> {
+            if (r.status().equals("HELD")) {
+                held.merge(at, (long) q, Long::sum);
+            } else if (r.status().equals("CONFIRMED")) {
+                sold.merge(at, (long) q, Long::sum);
             }
-            if (!Long.valueOf(set).equals(db.total().get(sku))) {
-                violation(1, sku + ": the service's own total " + db.total().get(sku) + " != set " + set);
+        }));
+        Map<String, List<Event>> stockEvents = new HashMap<>();
+        db.events().stream().filter(Event::stock).forEach(e -> stockEvents.computeIfAbsent(e.subject(), k -> new ArrayList<>()).add(e));
+        db.records().forEach((subject, record) -> {
+            if (record.held() < 0 || record.onHand() - record.held() < 0) {
+                violation(0, subject + " has on hand " + record.onHand() + " and held " + record.held());
+            }
+            if (record.held() != held.getOrDefault(subject, 0L)) {
+                violation(1, subject + ": held " + record.held() + " != HELD lines " + held.getOrDefault(subject, 0L));
+            }
+            List<Event> events = stockEvents.getOrDefault(subject, List.of());
+            List<Event> changed = events.stream().filter(e -> e.kind().equals("changed")).toList();
+            long added = changed.stream().mapToLong(e -> e.data().path("delta").asLong()).sum();
+            if (record.onHand() != added - sold.getOrDefault(subject, 0L)) {
+                violation(1, subject + ": on hand " + record.onHand() + " != admin deltas " + added + " - CONFIRMED lines "
+                        + sold.getOrDefault(subject, 0L));
+            }
+            String sku = subject.substring(0, subject.indexOf('@'));
+            if (subject.endsWith("@default") && initialStock.containsKey(sku)
+                    && (changed.isEmpty() || changed.get(0).data().path("delta").asLong() != initialStock.get(sku))) {
+                violation(1, subject + ": the first write is not the seeded " + initialStock.get(sku));
+            }
+            List<Long> versions = changed.stream().map(e -> e.data().path("version").asLong()).toList();
+            List<Long> expected = java.util.stream.LongStream.rangeClosed(1, record.version()).boxed().toList();
+            if (!versions.equals(expected)) {
+                violation(3, subject + ": stock.changed versions " + versions + " for version " + record.version());
+            }
+            List<String> crossings = events.stream().map(Event::kind).filter(k -> !k.equals("changed")).toList();
+            String expectedNext = "replenished";
+            for (String crossing : crossings) {
+                if (!crossing.equals(expectedNext)) {
+                    violation(3, subject + ": crossings out of turn " + crossings);
+                    break;
+                }
+                expectedNext = crossing.equals("replenished") ? "depleted" : "replenished";
+            }
+            boolean empty = record.onHand() - record.held() == 0;
+            if (empty != expectedNext.equals("replenished")) {
+                violation(3, subject + ": available " + (record.onHand() - record.held()) + " but crossings " + crossings);
             }
         });
-        db.available().keySet().stream().filter(sku -> !initialStock.containsKey(sku))
-                .forEach(sku -> violation(1, "stock item " + sku + " that nobody set"));
+        stockEvents.keySet().stream().filter(subject -> !db.records().containsKey(subject))
+                .forEach(subject -> violation(3, "stock events for a record that does not exist: " + subject));
+    }
+
+    /**
+     * I7 as the admins saw it: every adjustment whose key holds a 200 is one stock.changed of its delta, a refused one
+     * (409 stored) changed nothing, every 200 answer names the version its event carries, and of the compare-and-sets
+     * sent with one ETag at most one won, with exactly the on hand it asked for.
+     */
+    private void adminWrites(Snapshot db, ClientLog clients) {
+        Map<String, Event> byVersion = new HashMap<>();
+        db.events().stream().filter(e -> e.stock() && e.kind().equals("changed"))
+                .forEach(e -> byVersion.put(e.subject() + "#" + e.data().path("version").asLong(), e));
+        for (ClientLog.AdjustAnswer answer : clients.adjustAnswers) {
+            ClientLog.Adjustment a = clients.adjustments.get(answer.key());
+            IdempotencyRecord stored = db.idempotency().get(answer.key());
+            if (answer.status() == 200) {
+                Event event = byVersion.get(a.sku() + "@" + a.location() + "#" + answer.version());
+                if (event == null || event.data().path("delta").asLong() != a.delta() || stored == null || stored.status() != 200) {
+                    violation(6, "adjustment " + a + " answered version " + answer.version() + " but its event is " + event);
+                }
+            } else if (answer.status() == 409 && "stock-below-held".equals(answer.problem())) {
+                if (stored == null || stored.status() != 409) {
+                    violation(6, "adjustment " + a + " answered stock-below-held but stored " + stored);
+                }
+            } else if (answer.status() < 500 && answer.status() != 429 && !"idempotency-request-in-progress".equals(answer.problem())) {
+                violation(6, "adjustment " + a + " answered " + answer.status() + " " + answer.problem());
+            }
+        }
+        long applied = clients.adjustments.values().stream()
+                .filter(a -> db.idempotency().containsKey(a.key()) && db.idempotency().get(a.key()).status() == 200).count();
+        long seeded = db.records().keySet().stream().filter(s -> s.endsWith("@default")).count();
+        long changed = byVersion.size();
+        long setsWon = clients.setAnswers.stream().filter(a -> a.status() == 200).count();
+        if (changed < seeded + applied + setsWon || changed > seeded + applied + setsWon + clients.unansweredSets.sum()) {
+            violation(6, changed + " stock.changed events for " + seeded + " seeds + " + applied + " applied adjustments + "
+                    + setsWon + " sets won (+ up to " + clients.unansweredSets.sum() + " unanswered sets)");
+        }
+        Map<String, Integer> winners = new HashMap<>();
+        for (ClientLog.SetAnswer set : clients.setAnswers) {
+            if (set.status() == 200) {
+                winners.merge(set.sku() + "@" + set.location() + " " + set.ifMatch(), 1, Integer::sum);
+                Event event = byVersion.get(set.sku() + "@" + set.location() + "#" + set.version());
+                if (event == null || event.data().path("onHand").asLong() != set.onHand()
+                        || !set.ifMatch().equals("\"" + (set.version() - 1) + "\"")) {
+                    violation(6, "compare-and-set " + set + " but its event is " + event);
+                }
+            } else if (!(set.status() == 412 && "precondition-failed".equals(set.problem()))
+                    && !(set.status() == 409 && "stock-below-held".equals(set.problem())) && set.status() < 500 && set.status() != 429) {
+                violation(6, "compare-and-set answered " + set);
+            }
+        }
+        winners.forEach((etag, n) -> {
+            if (n > 1) {
+                violation(6, n + " compare-and-sets won with the same If-Match " + etag);
+            }
+        });
     }
 
     private void keys(Snapshot db) {
@@ -162,7 +279,7 @@ final class InvariantChecker {
 
     private void events(Snapshot db) {
         Map<String, List<String>> kinds = new HashMap<>();
-        db.events().forEach(e -> kinds.computeIfAbsent(e.aggregateId(), a -> new ArrayList<>()).add(e.kind()));
+        db.events().stream().filter(e -> !e.stock()).forEach(e -> kinds.computeIfAbsent(e.aggregateId(), a -> new ArrayList<>()).add(e.kind()));
         db.reservations().values().forEach(r -> {
             List<String> expected = switch (r.status()) {
                 case "HELD" -> List.of("created");
@@ -207,7 +324,8 @@ final class InvariantChecker {
             }
             Long previous = lastPosition.put(e.aggregateId(), position);
             if (previous != null && previous > position) {
-                violation(4, "reservation " + e.aggregateId() + ": " + e.kind() + " received before an earlier event");
+                violation(4, (e.stock() ? "stock record " + e.subject() : "reservation " + e.aggregateId()) + ": " + e.kind()
+                        + " received before an earlier event");
             }
         }
         received.stream().map(Delivery::eventId).filter(id -> !written.contains(id)).distinct()

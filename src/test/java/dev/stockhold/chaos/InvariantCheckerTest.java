@@ -19,6 +19,7 @@ import dev.stockhold.chaos.InvariantChecker.Event;
 import dev.stockhold.chaos.InvariantChecker.IdempotencyRecord;
 import dev.stockhold.chaos.InvariantChecker.Reservation;
 import dev.stockhold.chaos.InvariantChecker.Snapshot;
+import dev.stockhold.chaos.InvariantChecker.StockRecord;
 import dev.stockhold.support.BrokerQueue.Delivery;
 
 /**
@@ -28,23 +29,29 @@ import dev.stockhold.support.BrokerQueue.Delivery;
  */
 class InvariantCheckerTest {
 
-    /** A small consistent world: sku A set to 10; r1 CONFIRMED (2 of A), r2 HELD (3 of A), key k3 refused 409. */
+    /**
+     * A small consistent world: sku A set to 10 at default (stock.changed, replenished); r1 CONFIRMED (2 of A), r2 HELD
+     * (3 of A), key k3 refused 409: A@default has on hand 8, held 3.
+     */
     private static final class World {
         final Map<String, Long> initial = new HashMap<>(Map.of("A", 10L));
-        final Map<String, Long> available = new HashMap<>(Map.of("A", 5L));
-        final Map<String, Long> total = new HashMap<>(Map.of("A", 10L));
+        final Map<String, StockRecord> records = new HashMap<>(Map.of("A@default", new StockRecord("A@default", 8, 3, 1)));
         final Map<String, Reservation> reservations = new HashMap<>(Map.of(
-                "r1", new Reservation("r1", "CONFIRMED", "k1", Map.of("A", 2)),
-                "r2", new Reservation("r2", "HELD", "k2", Map.of("A", 3))));
+                "r1", new Reservation("r1", "CONFIRMED", "k1", Map.of("A", 2), Map.of("A@default", 2)),
+                "r2", new Reservation("r2", "HELD", "k2", Map.of("A", 3), Map.of("A@default", 3))));
         final List<Event> events = new ArrayList<>(List.of(
-                new Event("e1", 1, "r1", "created", "PUBLISHED"),
-                new Event("e2", 2, "r2", "created", "PUBLISHED"),
-                new Event("e3", 3, "r1", "confirmed", "PUBLISHED")));
+                changed("s1", -1, 10, 10, 1),
+                stock("s2", 0, "replenished"),
+                event("e1", 1, "r1", "created"),
+                event("e2", 2, "r2", "created"),
+                event("e3", 3, "r1", "confirmed")));
         final Map<String, IdempotencyRecord> idempotency = new HashMap<>(Map.of(
                 "k1", new IdempotencyRecord("k1", 201, "r1"),
                 "k2", new IdempotencyRecord("k2", 201, "r2"),
                 "k3", new IdempotencyRecord("k3", 409, null)));
         final List<Delivery> received = new ArrayList<>(List.of(
+                delivery("s1", "s1", "A@default"),
+                delivery("s2", "s2", "A@default"),
                 delivery("e1", "e1", "r1"),
                 delivery("e2", "e2", "r2"),
                 delivery("e3", "e3", "r1")));
@@ -63,9 +70,22 @@ class InvariantCheckerTest {
         }
 
         InvariantChecker.Result check() {
-            return new InvariantChecker().check(new Snapshot(available, total, reservations, events, idempotency), initial,
+            return new InvariantChecker().check(new Snapshot(records, reservations, events, idempotency), initial,
                     clients, received);
         }
+    }
+
+    private static Event event(String id, long seq, String reservation, String kind) {
+        return new Event(id, seq, reservation, kind, "PUBLISHED", false, null, null);
+    }
+
+    private static Event stock(String id, long seq, String kind) {
+        return new Event(id, seq, "agg-A", kind, "PUBLISHED", true, "A@default", JSON.createObjectNode());
+    }
+
+    private static Event changed(String id, long seq, long delta, long onHand, long version) {
+        return new Event(id, seq, "agg-A", "changed", "PUBLISHED", true, "A@default",
+                JSON.createObjectNode().put("delta", delta).put("onHand", onHand).put("version", version));
     }
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -93,18 +113,43 @@ class InvariantCheckerTest {
 
     @Test
     void shouldReportNegativeStockAndLostUnits() {
-        assertThat(checkWith(w -> w.available.put("A", -1L)).violations())
-                .anyMatch(v -> v.startsWith("I1:")).anyMatch(v -> v.startsWith("I2:"));
-        assertThat(checkWith(w -> w.available.put("A", 4L)).violations()).singleElement()
-                .asString().startsWith("I2:").contains("available 4");
+        assertThat(checkWith(w -> w.records.put("A@default", new StockRecord("A@default", 8, 9, 1))).violations())
+                .anyMatch(v -> v.startsWith("I1:")).anyMatch(v -> v.startsWith("I2:") && v.contains("held 9"));
+        assertThat(checkWith(w -> w.records.put("A@default", new StockRecord("A@default", 7, 3, 1))).violations()).singleElement()
+                .asString().startsWith("I2:").contains("on hand 7");
+    }
+
+    @Test
+    void shouldReportMissingStockEventsAndCrossingsOutOfTurn() {
+        assertThat(checkWith(w -> w.records.put("A@default", new StockRecord("A@default", 8, 3, 2))).violations())
+                .anyMatch(v -> v.startsWith("I4:") && v.contains("versions [1] for version 2"));
+        assertThat(checkWith(w -> {
+            w.events.add(2, stock("s3", 0, "replenished"));
+            w.received.add(delivery("s3", "s3", "A@default"));
+        }).violations()).anyMatch(v -> v.startsWith("I4:") && v.contains("out of turn"));
+        assertThat(checkWith(w -> w.events.removeIf(e -> e.id().equals("s2"))).violations())
+                .anyMatch(v -> v.startsWith("I4:") && v.contains("available 5"));
+    }
+
+    @Test
+    void shouldReportAdminWritesThatDidNotLandAsAnswered() {
+        assertThat(checkWith(w -> {
+            w.clients.adjustments.put("a1", new ClientLog.Adjustment("a1", "A", "default", -1));
+            w.clients.adjustAnswers.add(new ClientLog.AdjustAnswer("a1", 200, 2, null, false));
+            w.idempotency.put("a1", new IdempotencyRecord("a1", 200, null));
+        }).violations()).anyMatch(v -> v.startsWith("I7:") && v.contains("a1"));
+        assertThat(checkWith(w -> {
+            w.clients.setAnswers.add(new ClientLog.SetAnswer("A", "default", "\"1\"", 10, 200, 1, null));
+            w.clients.setAnswers.add(new ClientLog.SetAnswer("A", "default", "\"1\"", 10, 200, 1, null));
+        }).violations()).anyMatch(v -> v.startsWith("I7:") && v.contains("same If-Match"));
     }
 
     @Test
     void shouldReportASecondReservationForOneKey() {
         InvariantChecker.Result result = checkWith(w -> {
-            w.reservations.put("r9", new Reservation("r9", "CANCELLED", "k1", Map.of("A", 2)));
-            w.events.add(new Event("e8", 8, "r9", "created", "PUBLISHED"));
-            w.events.add(new Event("e9", 9, "r9", "cancelled", "PUBLISHED"));
+            w.reservations.put("r9", new Reservation("r9", "CANCELLED", "k1", Map.of("A", 2), Map.of("A@default", 2)));
+            w.events.add(event("e8", 8, "r9", "created"));
+            w.events.add(event("e9", 9, "r9", "cancelled"));
             w.received.add(delivery("e8", "e8", "r9"));
             w.received.add(delivery("e9", "e9", "r9"));
         });
@@ -116,17 +161,17 @@ class InvariantCheckerTest {
     void shouldReportAMissingOrExtraOutboxEvent() {
         assertThat(checkWith(w -> w.events.removeIf(e -> e.id().equals("e3"))).violations())
                 .anyMatch(v -> v.startsWith("I4:") && v.contains("r1"));
-        assertThat(checkWith(w -> w.events.add(new Event("e4", 4, "r2", "expired", "PENDING"))).violations())
+        assertThat(checkWith(w -> w.events.add(new Event("e4", 4, "r2", "expired", "PENDING", false, null, null))).violations())
                 .anyMatch(v -> v.startsWith("I4:") && v.contains("r2"));
     }
 
     @Test
     void shouldAcceptExtendsBetweenCreationAndTheEndButNowhereElse() {
-        assertThat(checkWith(w -> w.events.add(1, new Event("x1", 1, "r1", "extended", "PUBLISHED"))).violations())
+        assertThat(checkWith(w -> w.events.add(3, event("x1", 1, "r1", "extended"))).violations())
                 .noneMatch(v -> v.startsWith("I4:"));
-        assertThat(checkWith(w -> w.events.add(new Event("x2", 4, "r1", "extended", "PUBLISHED"))).violations())
+        assertThat(checkWith(w -> w.events.add(event("x2", 4, "r1", "extended"))).violations())
                 .anyMatch(v -> v.startsWith("I4:") && v.contains("r1"));
-        assertThat(checkWith(w -> w.events.add(0, new Event("x3", 0, "r2", "extended", "PUBLISHED"))).violations())
+        assertThat(checkWith(w -> w.events.add(2, event("x3", 0, "r2", "extended"))).violations())
                 .anyMatch(v -> v.startsWith("I4:") && v.contains("r2"));
     }
 

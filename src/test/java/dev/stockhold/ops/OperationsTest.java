@@ -33,6 +33,8 @@ class OperationsTest {
         String id = api.reserve(Api.key(), sku, 1).path("id");
         api.reserve(Api.key(), sku, 1).then().statusCode(409);
         api.confirm(id).then().statusCode(200);
+        api.adjust(Api.key(), sku, "default", 2).then().statusCode(200);
+        api.adjust(Api.key(), sku, "default", -5).then().statusCode(409);
 
         String metrics = given().get("/q/metrics").then().statusCode(200).extract().asString();
 
@@ -47,6 +49,8 @@ class OperationsTest {
                         "stockhold_outbox_published_total{", "stockhold_outbox_publish_failures_total{reason=\"nack\"",
                         "stockhold_outbox_publish_lag_seconds_bucket", "stockhold_outbox_publish_lag_seconds_count",
                         "stockhold_invariant_violations{")
+                .containsPattern("stockhold_stock_adjustments_total\\{.*outcome=\"applied\".*\\} [1-9]")
+                .containsPattern("stockhold_stock_adjustments_total\\{.*outcome=\"stock_below_held\".*\\} [1-9]")
                 .containsPattern("stockhold_reservations_total\\{outcome=\"created\",version=\"[^\"]+\"\\}");
     }
 

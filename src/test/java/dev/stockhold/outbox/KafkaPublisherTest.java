@@ -92,6 +92,20 @@ class KafkaPublisherTest {
         assertThat(outcome).isInstanceOf(PublishOutcome.Unreachable.class);
     }
 
+    @Test
+    void shouldKeyEachStockEventByTenantSkuAndLocationOnTheStockTopic() {
+        MockProducer<String, String> producer = new MockProducer<>(true, null, new StringSerializer(), new StringSerializer());
+        UUID id = UUID.randomUUID();
+        OutboxEvent event = new OutboxEvent(id, 1, "t-1", UUID.randomUUID(), "dev.stockhold.stock.changed.v1",
+                "{\"id\":\"" + id + "\",\"subject\":\"A-1@WH-2\"}", 0, Instant.now(), null);
+
+        new KafkaPublisher(producer).publish(List.of(event), Duration.ofSeconds(1));
+
+        ProducerRecord<String, String> record = producer.history().get(0);
+        assertThat(record.topic()).isEqualTo("stockhold.stock");
+        assertThat(record.key()).isEqualTo("t-1/A-1/WH-2");
+    }
+
     private static OutboxEvent event() {
         UUID id = UUID.randomUUID();
         return new OutboxEvent(id, 1, "t", UUID.randomUUID(), "dev.stockhold.reservation.created.v1",

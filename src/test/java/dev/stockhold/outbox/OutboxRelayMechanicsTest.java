@@ -132,7 +132,7 @@ class OutboxRelayMechanicsTest {
         api.setStock(sku, 5);
         String id = api.reserve(Api.key(), sku, 1).path("id");
         api.confirm(id).then().statusCode(200);
-        EventPublisher brokenForThisTenant = failingFor(e -> e.tenantId().equals(api.tenant()));
+        EventPublisher brokenForThisTenant = failingFor(e -> e.tenantId().equals(api.tenant()) && e.aggregateId().toString().equals(id));
 
         for (int attempt = 0; attempt < 3; attempt++) {
             Thread.sleep(60);

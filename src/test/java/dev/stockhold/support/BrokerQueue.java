@@ -133,6 +133,11 @@ public final class BrokerQueue implements AutoCloseable {
         return of(tenant, "stock.");
     }
 
+    /** Every event of one tenant, in the order received. */
+    public List<Delivery> allOf(String tenant) {
+        return of(tenant, "");
+    }
+
     private List<Delivery> of(String tenant, String routingPrefix) {
         List<Delivery> mine = new ArrayList<>();
         deliveries.forEach(d -> {

@@ -91,6 +91,27 @@ class OpenApiLiveValidationTest {
                 INSERT INTO outbox_events (id, tenant_id, aggregate_id, event_type, payload, status, attempts, last_error)
                 VALUES (gen_random_uuid(), ?, gen_random_uuid(), 'dev.stockhold.reservation.created.v1', '{}', 'DEAD', 10, 'nack: test')
                 """, api.tenant());
+        check(violations, "set location", via.apply(api.request()).contentType(ContentType.JSON).body("{\"priority\":5}")
+                .put("/v1/locations/{location}", "WH-2"));
+        check(violations, "locations", via.apply(api.request()).get("/v1/locations"));
+        check(violations, "set on hand", via.apply(api.request()).contentType(ContentType.JSON).body("{\"onHand\":9}")
+                .put("/v1/items/{sku}/stock/{location}", sku, "WH-2"));
+        check(violations, "reserve at a location", via.apply(api.request()).contentType(ContentType.JSON).header("Idempotency-Key", "live-5")
+                .body("{\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":1,\"location\":\"WH-2\"}]}").post("/v1/reservations"));
+        check(violations, "stale if-match", via.apply(api.request()).contentType(ContentType.JSON).header("If-Match", "\"99\"")
+                .body("{\"onHand\":9}").put("/v1/items/{sku}/stock/{location}", sku, "WH-2"));
+        check(violations, "below held", via.apply(api.request()).contentType(ContentType.JSON).body("{\"onHand\":0}")
+                .put("/v1/items/{sku}/stock/{location}", sku, "WH-2"));
+        check(violations, "stock record", via.apply(api.request()).get("/v1/items/{sku}/stock/{location}", sku, "WH-2"));
+        check(violations, "no stock record", via.apply(api.request()).get("/v1/items/{sku}/stock/{location}", sku, "WH-9"));
+        check(violations, "adjust", via.apply(api.request()).contentType(ContentType.JSON).header("Idempotency-Key", "live-adj-1")
+                .body("{\"delta\":-2,\"reason\":\"damaged\"}").post("/v1/items/{sku}/stock/{location}/adjustments", sku, "WH-2"));
+        check(violations, "adjust replay", via.apply(api.request()).contentType(ContentType.JSON).header("Idempotency-Key", "live-adj-1")
+                .body("{\"delta\":-2,\"reason\":\"damaged\"}").post("/v1/items/{sku}/stock/{location}/adjustments", sku, "WH-2"));
+        check(violations, "adjust below held", via.apply(api.request()).contentType(ContentType.JSON).header("Idempotency-Key", "live-adj-2")
+                .body("{\"delta\":-100}").post("/v1/items/{sku}/stock/{location}/adjustments", sku, "WH-2"));
+        check(violations, "stock list", via.apply(api.request()).queryParam("limit", 1).get("/v1/items"));
+        check(violations, "stock list bad", via.apply(api.request()).queryParam("availableBelow", "x").get("/v1/items"));
         check(violations, "outbox", via.apply(api.request()).get("/v1/admin/outbox"));
         check(violations, "dead", via.apply(api.request()).get("/v1/admin/outbox/dead"));
         check(violations, "dead bad limit", via.apply(api.request()).queryParam("limit", "abc").get("/v1/admin/outbox/dead"));
