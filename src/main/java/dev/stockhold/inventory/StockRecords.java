@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -101,14 +102,17 @@ public class StockRecords {
         this.dataSource = dataSource;
     }
 
-    /** The records of these skus, in allocation order: location priority (100 unless set), then name. */
-    @Transactional(Transactional.TxType.SUPPORTS)
-    public List<Candidate> candidates(String tenantId, Collection<String> skus) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(CANDIDATES)) {
+    /**
+     * The records of these skus, in allocation order: location priority (100 unless set), then name.
+     *
+     * @param lockWait how long this transaction's later statements may wait for a lock; set in the same round trip
+     */
+    public List<Candidate> candidates(String tenantId, Collection<String> skus, Duration lockWait) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(withLockWait(lockWait, CANDIDATES))) {
             ps.setString(1, tenantId);
             ps.setArray(2, c.createArrayOf("varchar", skus.toArray()));
             List<Candidate> found = new ArrayList<>();
-            try (ResultSet rs = ps.executeQuery()) {
+            try (ResultSet rs = lastResult(ps)) {
                 while (rs.next()) {
                     found.add(new Candidate(new StockKey(rs.getString(1), rs.getString(2)), rs.getLong(3)));
                 }
@@ -122,13 +126,14 @@ public class StockRecords {
     /**
      * Moves every record by its quantity in one statement and round trip, locking them in {@link StockKey} order.
      *
+     * @param lockWait how long to wait for a record another transaction holds (set in the same round trip); null: as is
      * @return the records as moved; for {@link Move#HOLD}, a record missing from the answer did not have the units
      */
-    public List<StockRecord> move(Move move, String tenantId, SortedMap<StockKey, ? extends Number> quantities) {
+    public List<StockRecord> move(Move move, String tenantId, SortedMap<StockKey, ? extends Number> quantities, Duration lockWait) {
         if (quantities.isEmpty()) {
             return List.of();
         }
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(move.sql)) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(withLockWait(lockWait, move.sql))) {
             List<String> skus = new ArrayList<>();
             List<String> locations = new ArrayList<>();
             List<Long> amounts = new ArrayList<>();
@@ -142,7 +147,7 @@ public class StockRecords {
             ps.setArray(3, c.createArrayOf("bigint", amounts.toArray()));
             ps.setString(4, tenantId);
             ps.setString(5, tenantId);
-            return list(ps);
+            return read(lastResult(ps));
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }
@@ -249,9 +254,30 @@ public class StockRecords {
         }
     }
 
+    /**
+     * {@code SET LOCAL lock_timeout} ahead of the statement, sent with it in one round trip: a lock wait costs no round
+     * trip of its own on the reservation path.
+     */
+    private static String withLockWait(Duration lockWait, String sql) {
+        return lockWait == null ? sql : "SET LOCAL lock_timeout = " + Math.max(1, lockWait.toMillis()) + "; " + sql;
+    }
+
+    /** Executes a statement that may be preceded by SETs and returns the result set of the last one. */
+    private static ResultSet lastResult(PreparedStatement ps) throws SQLException {
+        boolean isResultSet = ps.execute();
+        while (!isResultSet && ps.getUpdateCount() != -1) {
+            isResultSet = ps.getMoreResults();
+        }
+        return ps.getResultSet();
+    }
+
     private static List<StockRecord> list(PreparedStatement ps) throws SQLException {
+        return read(ps.executeQuery());
+    }
+
+    private static List<StockRecord> read(ResultSet results) throws SQLException {
         List<StockRecord> rows = new ArrayList<>();
-        try (ResultSet rs = ps.executeQuery()) {
+        try (ResultSet rs = results) {
             while (rs.next()) {
                 rows.add(new StockRecord(rs.getString(1), rs.getString(2), rs.getLong(3), rs.getLong(4), rs.getLong(5),
                         rs.getTimestamp(6).toInstant()));

@@ -8,7 +8,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.UUID;
@@ -187,11 +186,10 @@ public class ReservationService {
 
     /** Fills {@code outcomes} with each request's reply, or the exception a replay of its key answers. */
     private void attemptGroup(List<SkuLanes.Ticket<Attempt>> group, Map<SkuLanes.Ticket<Attempt>, Object> outcomes) {
-        keys.limitLockWait(GROUP_KEY_WAIT);
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         String tenantId = group.get(0).tenantId;
         // each request placed as if the group's earlier requests had already taken their units, as they would alone
-        List<StockRecords.Candidate> candidates = stock.candidates(tenantId, List.of(group.get(0).sku));
+        List<StockRecords.Candidate> candidates = stock.candidates(tenantId, List.of(group.get(0).sku), GROUP_KEY_WAIT);
         Map<StockKey, Long> taken = new HashMap<>();
         List<ReservationView> views = new ArrayList<>();
         List<IdempotencyStore.Claim> claims = new ArrayList<>();
@@ -207,7 +205,6 @@ public class ReservationService {
         }
         // one round trip per statement for the whole group
         boolean[] owned = keys.claimAll(tenantId, claims);
-        keys.limitLockWait(config.idempotency().inFlightWait());   // the sku's row may be held by another replica
         Map<String, ReservationView> byKey = new LinkedHashMap<>();
         for (int i = 0; i < group.size(); i++) {
             SkuLanes.Ticket<Attempt> ticket = group.get(i);
@@ -239,7 +236,8 @@ public class ReservationService {
             view.quantities().forEach((key, qty) -> quantities.merge(key, qty, Long::sum));
         }
         outbox.writeAll(EventType.CREATED, tenantId, byId, now);
-        List<StockRecord> moved = stock.move(StockRecords.Move.HOLD, tenantId, quantities);
+        // another replica may hold a record: wait for it as long as for an in-flight key
+        List<StockRecord> moved = stock.move(StockRecords.Move.HOLD, tenantId, quantities, config.idempotency().inFlightWait());
         if (moved.size() != quantities.size()) {
             return false;
         }
@@ -298,10 +296,9 @@ public class ReservationService {
         String tenantId = a.tenantId();
         IdempotencyKey key = a.key();
         ReservationRequest request = a.request();
-        keys.limitLockWait(keyWait);
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         List<StockRecords.Candidate> candidates = stock.candidates(tenantId,
-                request.lines().stream().map(ReservationRequest.Line::sku).distinct().toList());
+                request.lines().stream().map(ReservationRequest.Line::sku).distinct().toList(), keyWait);
         Allocation allocation = Allocation.of(request.allocationLines(), candidates, new HashMap<>());
         if (allocation instanceof Allocation.Refused refused) {
             throw refusal(refused.unknown(), refused.shortSkus());
@@ -310,9 +307,6 @@ public class ReservationService {
         StoredResponse created = new StoredResponse(201, json(held), held.location(), held.id());
         if (!keys.claim(tenantId, key, a.fingerprint(), created)) {
             return replay(tenantId, key, a.fingerprint());
-        }
-        if (!keyWait.equals(config.idempotency().inFlightWait())) {
-            keys.limitLockWait(config.idempotency().inFlightWait());   // the sku's row may be held by another replica
         }
         if (writeHeld(tenantId, Map.of(key.value(), held), now)) {
             return new Reply(created, false);
@@ -381,7 +375,7 @@ public class ReservationService {
                 if (r.isPastExpiry(now)) {
                     throw new InvalidReservationStateException("Reservation expired at " + r.expiresAt + "; it cannot be confirmed");
                 }
-                stock.move(StockRecords.Move.SELL, tenantId, r.quantities());   // sold: on hand and held drop, available stays
+                stock.move(StockRecords.Move.SELL, tenantId, r.quantities(), null);   // sold: on hand and held drop, available stays
                 return transition(r, ReservationStatus.CONFIRMED, EventType.CONFIRMED, now);
             default:
                 throw new InvalidReservationStateException("Reservation is " + r.status + "; only a HELD reservation can be confirmed");
@@ -447,7 +441,7 @@ public class ReservationService {
 
     /** Held units return to their records, with a replenished event for each record that was at 0. */
     private void release(String tenantId, SortedMap<StockKey, Long> quantities, Instant now) {
-        stockEvents.crossings(tenantId, stock.move(StockRecords.Move.RELEASE, tenantId, quantities), quantities, now);
+        stockEvents.crossings(tenantId, stock.move(StockRecords.Move.RELEASE, tenantId, quantities, null), quantities, now);
     }
 
     private ReservationView transition(Reservation r, ReservationStatus to, EventType event, Instant now) {
