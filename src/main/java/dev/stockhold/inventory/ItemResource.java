@@ -30,6 +30,7 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityScheme;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import dev.stockhold.idempotency.IdempotencyKey;
+import dev.stockhold.idempotency.StoredResponse;
 import dev.stockhold.security.CurrentTenant;
 import dev.stockhold.security.Roles;
 import dev.stockhold.security.TenantLimited;
@@ -173,7 +174,7 @@ public class ItemResource {
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = AdjustmentRequest.class)))
     @APIResponse(responseCode = "200", description = "The stock record as this adjustment left it (a replay answers the same)",
-            headers = @Header(name = "Idempotent-Replayed", description = "true when this is the stored outcome of an earlier "
+            headers = @Header(name = StoredResponse.REPLAYED_HEADER, description = "true when this is the stored outcome of an earlier "
                     + "request with this key", schema = @Schema(type = SchemaType.BOOLEAN)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = StockRecord.class)))
     @APIResponse(responseCode = "409", description = "stock-below-held (stored and replayed like a 200), or "
@@ -181,7 +182,7 @@ public class ItemResource {
             headers = {
                     @Header(name = HttpHeaders.RETRY_AFTER, description = "idempotency-request-in-progress only",
                             schema = @Schema(type = SchemaType.INTEGER)),
-                    @Header(name = "Idempotent-Replayed", schema = @Schema(type = SchemaType.BOOLEAN)) },
+                    @Header(name = StoredResponse.REPLAYED_HEADER, schema = @Schema(type = SchemaType.BOOLEAN)) },
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "413", description = "payload-too-large",
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
@@ -199,13 +200,7 @@ public class ItemResource {
         IdempotencyKey key = IdempotencyKey.parse(headers.getRequestHeader(IdempotencyKey.HEADER));
         AdjustmentRequest request = json.read(body, AdjustmentRequest.class).requireNonZero();
         StockService.Reply reply = stock.adjust(tenant.id(), key, at, request);
-        Response.ResponseBuilder answer = Response.status(reply.response().status())
-                .type(reply.response().isProblem() ? ProblemType.MEDIA_TYPE : MediaType.APPLICATION_JSON)
-                .entity(reply.response().body());
-        if (reply.replayed()) {
-            answer.header("Idempotent-Replayed", "true");
-        }
-        return answer.build();
+        return reply.response().answer(reply.replayed());
     }
 
     private static StockKey key(String sku, String location) {

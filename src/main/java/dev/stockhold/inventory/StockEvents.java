@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.transaction.Transactional;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
@@ -20,10 +19,10 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
  * The stock events (I4), written in the transaction of the change they describe: {@code stock.changed} for every set
  * or adjustment, {@code stock.depleted} when a record's available reaches 0 and {@code stock.replenished} when it rises
  * from 0, whatever moved it. A record's events share one aggregate id, derived from (tenant, sku, location), so the
- * relay publishes them in the order they were written (I6).
+ * relay publishes them in the order they were written (I6). Not intercepted itself: every write goes through
+ * {@link OutboxWriter}, which only joins a running transaction.
  */
 @ApplicationScoped
-@Transactional(Transactional.TxType.MANDATORY)
 public class StockEvents {
 
     /** Data of stock.changed: the record as the write left it, what the write changed on hand by, and why. */
@@ -58,14 +57,19 @@ public class StockEvents {
         outbox.write(tenantId, events, now);
     }
 
-    /** Records moved by reservations (hold, release): a depleted or replenished event where available crossed 0. */
+    /**
+     * Records moved by reservations (hold, release): a depleted or replenished event where available crossed 0. Most
+     * moves cross nothing, and then nothing is called at all.
+     */
     public void crossings(String tenantId, List<StockRecord> moved, Map<StockKey, Long> availableChange, Instant now) {
         List<OutboxWriter.Event> events = new ArrayList<>();
         for (StockRecord after : moved) {
             long change = availableChange.getOrDefault(after.key(), 0L);
             crossing(tenantId, after, after.available() - change).ifPresent(events::add);
         }
-        outbox.write(tenantId, events, now);
+        if (!events.isEmpty()) {
+            outbox.write(tenantId, events, now);
+        }
     }
 
     private static java.util.Optional<OutboxWriter.Event> crossing(String tenantId, StockRecord after, long availableBefore) {

@@ -20,10 +20,11 @@ import io.agroal.api.AgroalDataSource;
 /**
  * Every statement on stock_records and locations. Reservations move only {@code held} (and {@code on_hand} when a
  * confirm sells), admins only {@code on_hand}, so neither can undo the other (I7). Multi-record moves lock their
- * records in {@link StockKey} order in one statement, so carts over the same records cannot deadlock.
+ * records in {@link StockKey} order in one statement, so carts over the same records cannot deadlock. The admin writes
+ * may only join a transaction; the reservation path's statements run in its caller's transaction without an
+ * interceptor of their own (they are on every request's path).
  */
 @ApplicationScoped
-@Transactional(Transactional.TxType.MANDATORY)
 public class StockRecords {
 
     private static final String COLUMNS = "s.sku, s.location, s.on_hand, s.held, s.version, s.updated_at";
@@ -38,8 +39,15 @@ public class StockRecords {
         SELL("held = s.held - w.quantity, on_hand = s.on_hand - w.quantity", "");
 
         private final String sql;
+        /** The same for one record: nothing to order, so no array, sort or CTE for the planner and executor. */
+        private final String one;
 
         Move(String set, String condition) {
+            this.one = """
+                    UPDATE stock_records s SET %s, updated_at = now() FROM (SELECT ?::bigint AS quantity) w
+                     WHERE s.tenant_id = ? AND s.sku = ? AND s.location = ?%s
+                    RETURNING %s
+                    """.formatted(set, condition, COLUMNS);
             // The MATERIALIZED select locks the records in (sku, location) order before the update touches any.
             this.sql = """
                     WITH wanted AS (SELECT * FROM unnest(?::varchar[], ?::varchar[], ?::bigint[]) AS w(sku, location, quantity)),
@@ -64,6 +72,7 @@ public class StockRecords {
              WHERE s.tenant_id = ? AND s.sku = ANY (?)
              ORDER BY coalesce(l.priority, 100), s.location
             """;
+    private static final String CANDIDATES_OF_ONE = CANDIDATES.replace("s.sku = ANY (?)", "s.sku = ?");
     private static final String FIND = "SELECT " + COLUMNS + " FROM stock_records s WHERE s.tenant_id = ? AND s.sku = ? AND s.location = ?";
     private static final String LOCK = FIND + " FOR UPDATE";
     private static final String OF_SKU = "SELECT " + COLUMNS + " FROM stock_records s WHERE s.tenant_id = ? AND s.sku = ? ORDER BY s.location";
@@ -108,9 +117,15 @@ public class StockRecords {
      * @param lockWait how long this transaction's later statements may wait for a lock; set in the same round trip
      */
     public List<Candidate> candidates(String tenantId, Collection<String> skus, Duration lockWait) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(withLockWait(lockWait, CANDIDATES))) {
+        boolean one = skus.size() == 1;
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement ps = c.prepareStatement(withLockWait(lockWait, one ? CANDIDATES_OF_ONE : CANDIDATES))) {
             ps.setString(1, tenantId);
-            ps.setArray(2, c.createArrayOf("varchar", skus.toArray()));
+            if (one) {
+                ps.setString(2, skus.iterator().next());
+            } else {
+                ps.setArray(2, c.createArrayOf("varchar", skus.toArray()));
+            }
             List<Candidate> found = new ArrayList<>();
             try (ResultSet rs = lastResult(ps)) {
                 while (rs.next()) {
@@ -133,6 +148,18 @@ public class StockRecords {
         if (quantities.isEmpty()) {
             return List.of();
         }
+        if (quantities.size() == 1) {
+            StockKey key = quantities.firstKey();
+            try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(withLockWait(lockWait, move.one))) {
+                ps.setLong(1, quantities.get(key).longValue());
+                ps.setString(2, tenantId);
+                ps.setString(3, key.sku());
+                ps.setString(4, key.location());
+                return read(lastResult(ps));
+            } catch (SQLException e) {
+                throw new IllegalStateException(e);
+            }
+        }
         try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(withLockWait(lockWait, move.sql))) {
             List<String> skus = new ArrayList<>();
             List<String> locations = new ArrayList<>();
@@ -153,12 +180,10 @@ public class StockRecords {
         }
     }
 
-    @Transactional(Transactional.TxType.SUPPORTS)
     public Optional<StockRecord> find(String tenantId, StockKey key) {
         return one(FIND, tenantId, key);
     }
 
-    @Transactional(Transactional.TxType.SUPPORTS)
     public List<StockRecord> ofSku(String tenantId, String sku) {
         try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(OF_SKU)) {
             ps.setString(1, tenantId);
@@ -170,6 +195,7 @@ public class StockRecords {
     }
 
     /** Locks the record for an admin write, creating it (on hand 0, version 0) and its location first if absent. */
+    @Transactional(Transactional.TxType.MANDATORY)
     public StockRecord lockOrCreate(String tenantId, StockKey key) {
         execute(ENSURE_LOCATION, tenantId, key.location());
         execute(CREATE, tenantId, key.sku(), key.location());
@@ -177,26 +203,29 @@ public class StockRecords {
     }
 
     /** Locks the record for an admin write, if it exists. */
+    @Transactional(Transactional.TxType.MANDATORY)
     public Optional<StockRecord> lock(String tenantId, StockKey key) {
         return one(LOCK, tenantId, key);
     }
 
     /** Sets on hand; empty when it would fall below held (nothing changes). */
+    @Transactional(Transactional.TxType.MANDATORY)
     public Optional<StockRecord> set(String tenantId, StockKey key, long onHand) {
         return first(SET, onHand, onHand, tenantId, key.sku(), key.location(), onHand);
     }
 
     /** Adds the delta to on hand; empty when on hand would fall below held (nothing changes). */
+    @Transactional(Transactional.TxType.MANDATORY)
     public Optional<StockRecord> adjust(String tenantId, StockKey key, long delta) {
         return first(ADJUST, delta, delta, tenantId, key.sku(), key.location(), delta);
     }
 
+    @Transactional(Transactional.TxType.MANDATORY)
     public void putLocation(String tenantId, String location, int priority) {
         execute(PUT_LOCATION, tenantId, location, priority);
     }
 
     /** The tenant's locations in allocation order; {@code default} always among them. */
-    @Transactional(Transactional.TxType.SUPPORTS)
     public List<Map.Entry<String, Integer>> locations(String tenantId) {
         try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(LOCATIONS)) {
             ps.setString(1, tenantId);
@@ -214,7 +243,6 @@ public class StockRecords {
     }
 
     /** One page of GET /v1/items: the rows of {@link StockQuery#sql()}, up to limit + 1. */
-    @Transactional(Transactional.TxType.SUPPORTS)
     public List<StockRecord> page(StockQuery query) {
         try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(query.sql())) {
             List<Object> args = query.arguments();

@@ -57,7 +57,7 @@ import dev.stockhold.web.StrictJson;
         content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
 public class ReservationResource {
 
-    public static final String REPLAYED_HEADER = "Idempotent-Replayed";
+    public static final String REPLAYED_HEADER = StoredResponse.REPLAYED_HEADER;
 
     private final ReservationService service;
     private final CurrentTenant tenant;
@@ -107,7 +107,7 @@ public class ReservationResource {
         IdempotencyKey key = IdempotencyKey.parse(headers.getRequestHeader(IdempotencyKey.HEADER));
         ReservationRequest request = json.read(body, ReservationRequest.class).requireDistinctSkus().requireValidMetadata();
         ReservationService.Reply reply = service.reserve(tenantId, key, request);
-        return toResponse(reply);
+        return reply.response().answer(reply.replayed());
     }
 
     @GET
@@ -195,20 +195,6 @@ public class ReservationResource {
         UUID reservation = parse(id);
         ExtendRequest request = json.read(body, ExtendRequest.class);
         return service.extend(tenant.id(), reservation, request.ttlSeconds());
-    }
-
-    private static Response toResponse(ReservationService.Reply reply) {
-        StoredResponse stored = reply.response();
-        Response.ResponseBuilder builder = Response.status(stored.status())
-                .type(stored.isProblem() ? ProblemType.MEDIA_TYPE : MediaType.APPLICATION_JSON)
-                .entity(stored.body());
-        if (stored.location() != null) {
-            builder.header(HttpHeaders.LOCATION, stored.location());
-        }
-        if (reply.replayed()) {
-            builder.header(REPLAYED_HEADER, "true");
-        }
-        return builder.build();
     }
 
     /** A malformed id names no reservation: the same 404 as a missing one. */
