@@ -127,6 +127,27 @@ public interface StockholdConfig {
         @WithDefault("1000")
         int requeueBatchSize();
 
+        /** Kafka topics, when the target is kafka. */
+        Kafka kafka();
+
+        /** The Kafka topics stockhold.reservations and stockhold.stock. */
+        interface Kafka {
+            /**
+             * Create the topics at startup when they are absent (needs CREATE on the cluster or the topics); a topic is
+             * never left to the broker's auto-creation and its defaults.
+             */
+            @WithDefault("true")
+            boolean createTopics();
+
+            /** Partitions of a topic Stockhold creates; a topic that exists with fewer is reported, not changed. */
+            @WithDefault("6")
+            int partitions();
+
+            /** Replication factor of a topic Stockhold creates; -1 takes the broker's default.replication.factor. */
+            @WithDefault("-1")
+            short replicationFactor();
+        }
+
         /** Where the relay publishes. */
         enum Target {
             RABBITMQ, KAFKA, LOG

@@ -2,16 +2,22 @@ package dev.stockhold.outbox;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -23,6 +29,9 @@ import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.serialization.StringSerializer;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.stockhold.StockholdConfig;
+import io.quarkus.logging.Log;
 
 /**
  * Kafka: topic {@code stockhold.reservations}, record key = reservation id (one partition per reservation, so its
@@ -37,13 +46,69 @@ public class KafkaPublisher implements EventPublisher {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Producer<String, String> producer;
+    /** How long one publish call may take, sends and acknowledgements together: the relay's publish timeout. */
+    private final Duration timeout;
+    private volatile String topologyWarning;
 
-    public KafkaPublisher(String bootstrapServers, Duration timeout) {
-        this(new KafkaProducer<>(config(bootstrapServers, timeout)));
+    public KafkaPublisher(String bootstrapServers, Duration timeout, StockholdConfig.Relay.Kafka topics) {
+        this(new KafkaProducer<>(config(bootstrapServers, timeout)), timeout);
+        if (topics.createTopics()) {
+            ensureTopics(bootstrapServers, timeout, topics);
+        }
     }
 
-    KafkaPublisher(Producer<String, String> producer) {
+    KafkaPublisher(Producer<String, String> producer, Duration timeout) {
         this.producer = producer;
+        this.timeout = timeout;
+    }
+
+    /**
+     * Creates the topics that do not exist yet with the configured partitions and replication factor, and reports a topic
+     * that exists with fewer partitions than configured (health details and a WARN) instead of changing it: adding
+     * partitions moves keys to other partitions, which breaks per-key order for events already published. A broker that
+     * cannot be reached now is not fatal: the relay waits for it like for any outage, and the topics are checked again
+     * at the next start.
+     */
+    private void ensureTopics(String bootstrapServers, Duration timeout, StockholdConfig.Relay.Kafka topics) {
+        Properties props = new Properties();
+        props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
+        props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) timeout.toMillis());
+        try (Admin admin = Admin.create(props)) {
+            Set<String> existing = admin.listTopics().names().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            List<NewTopic> missing = new ArrayList<>();
+            for (String topic : List.of(TOPIC, STOCK_TOPIC)) {
+                if (!existing.contains(topic)) {
+                    missing.add(new NewTopic(topic, Optional.of(topics.partitions()),
+                            topics.replicationFactor() < 0 ? Optional.empty() : Optional.of(topics.replicationFactor())));
+                }
+            }
+            if (!missing.isEmpty()) {
+                admin.createTopics(missing).all().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+                Log.infof("Created Kafka topics %s with %d partitions", missing.stream().map(NewTopic::name).toList(), topics.partitions());
+            }
+            List<String> narrow = new ArrayList<>();
+            admin.describeTopics(List.of(TOPIC, STOCK_TOPIC)).allTopicNames().get(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                    .forEach((name, description) -> {
+                        if (description.partitions().size() < topics.partitions()) {
+                            narrow.add(name + " has " + description.partitions().size() + " partitions, configured "
+                                    + topics.partitions());
+                        }
+                    });
+            if (!narrow.isEmpty()) {
+                topologyWarning = String.join("; ", narrow) + " (left as is: adding partitions would reorder keys)";
+                Log.warn(topologyWarning);
+            }
+        } catch (ExecutionException | TimeoutException e) {
+            Log.warnf("Could not check or create the Kafka topics now (%s); publishing waits for the broker", e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public Optional<String> topologyWarning() {
+        return Optional.ofNullable(topologyWarning);
     }
 
     static Properties config(String bootstrapServers, Duration timeout) {
@@ -72,11 +137,21 @@ public class KafkaPublisher implements EventPublisher {
         }
     }
 
+    /**
+     * Sends the batch, stopping at the first sign that the broker cannot be reached: {@code send()} waits up to
+     * {@code max.block.ms} for metadata and then hands back a failed future rather than throwing, so without this one
+     * call per event would each wait that long, and a claimed batch would outlive its lease. The whole call, sends and
+     * acknowledgements, stays within the publish timeout.
+     */
     @Override
     public Sent send(List<OutboxEvent> batch) {
+        long deadline = System.nanoTime() + timeout.toNanos();
         Map<UUID, Future<RecordMetadata>> sent = new LinkedHashMap<>();
         Map<UUID, PublishFailure> failures = new LinkedHashMap<>();
         for (OutboxEvent event : batch) {
+            if (System.nanoTime() > deadline) {
+                return Sent.answered(new PublishOutcome.Unreachable("timeout", "no room to send within " + timeout));
+            }
             ProducerRecord<String, String> record = EventType.ofType(event.type()).filter(EventType::isStock).isPresent()
                     ? new ProducerRecord<>(STOCK_TOPIC, stockKey(event), event.payload())
                     : new ProducerRecord<>(TOPIC, event.aggregateId().toString(), event.payload());
@@ -87,7 +162,12 @@ public class KafkaPublisher implements EventPublisher {
                 record.headers().add("traceparent", event.traceparent().getBytes(StandardCharsets.UTF_8));
             }
             try {
-                sent.put(event.id(), producer.send(record));
+                Future<RecordMetadata> future = producer.send(record);
+                Optional<String> down = failedForTheBroker(future);
+                if (down.isPresent()) {
+                    return Sent.answered(new PublishOutcome.Unreachable("unreachable", down.get()));
+                }
+                sent.put(event.id(), future);
             } catch (SerializationException | RecordTooLargeException e) {
                 failures.put(event.id(), PublishFailure.permanent("serialization", e.getMessage()));
             } catch (RuntimeException e) {
@@ -95,7 +175,33 @@ public class KafkaPublisher implements EventPublisher {
                 return Sent.answered(new PublishOutcome.Unreachable("unreachable", String.valueOf(e.getMessage())));
             }
         }
-        return timeout -> await(sent, failures, timeout);
+        return wait -> await(sent, failures, Duration.ofNanos(Math.max(0, Math.min(wait.toNanos(), deadline - System.nanoTime()))));
+    }
+
+    /** A future that failed already, during send(), for a reason of the broker's (metadata timeout, no connection). */
+    private static Optional<String> failedForTheBroker(Future<RecordMetadata> future) {
+        if (!future.isDone()) {
+            return Optional.empty();
+        }
+        try {
+            future.get();
+            return Optional.empty();
+        } catch (ExecutionException e) {
+            return isBrokerSide(e.getCause()) ? Optional.of(String.valueOf(e.getCause())) : Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.of("interrupted");
+        }
+    }
+
+    /** Retriable errors (timeouts, lost connections, no leader) are about the broker, not the event. */
+    private static boolean isBrokerSide(Throwable cause) {
+        for (Throwable t = cause; t != null; t = t.getCause()) {
+            if (t instanceof RetriableException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static PublishOutcome await(Map<UUID, Future<RecordMetadata>> sent, Map<UUID, PublishFailure> failures, Duration timeout) {
@@ -112,7 +218,7 @@ public class KafkaPublisher implements EventPublisher {
                 if (cause instanceof RecordTooLargeException || cause instanceof SerializationException) {
                     anyAnswered = true;
                     failures.put(entry.getKey(), PublishFailure.permanent("serialization", String.valueOf(cause)));
-                } else if (cause instanceof RetriableException) {
+                } else if (isBrokerSide(cause)) {
                     // metadata or delivery timeout, lost connection: the broker, not this event
                     unreachable = String.valueOf(cause);
                     failures.put(entry.getKey(), PublishFailure.transientFailure("unreachable", String.valueOf(cause)));

@@ -30,6 +30,7 @@ public class OutboxMetrics {
     private final AtomicLong oldestPendingAgeMillis = new AtomicLong();
     private final Timer lag;
     private final Timer createdToConfirm;
+    private final Timer publishCall;
 
     OutboxMetrics(MeterRegistry registry, BrokerState broker) {
         this.registry = registry;
@@ -47,6 +48,10 @@ public class OutboxMetrics {
                 .minimumExpectedValue(Duration.ofMillis(1))
                 .maximumExpectedValue(Duration.ofMinutes(10))
                 .register(registry);
+        publishCall = Timer.builder("stockhold.outbox.publish.call")
+                .description("One batch's publish call, from the first send to the broker's last answer or the timeout")
+                .register(registry);
+        registry.counter("stockhold.outbox.leases.lost");
         createdToConfirm = Timer.builder("stockhold.outbox.created.to.confirm")
                 .description("From the start of the transaction that wrote the event (any replica) to the broker's confirm")
                 .publishPercentileHistogram()
@@ -60,6 +65,15 @@ public class OutboxMetrics {
         registry.counter("stockhold.outbox.published").increment();
         createdToConfirm.record(Duration.between(event.createdAt(), confirmedAt));
         committedAt.ifPresent(at -> lag.record(Math.max(0, confirmedNanos - at), TimeUnit.NANOSECONDS));
+    }
+
+    void publishCall(long nanos) {
+        publishCall.record(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    /** Marks that found their rows no longer leased to this relay: the claim outlived its lease (must stay 0). */
+    void leasesLost(int events) {
+        registry.counter("stockhold.outbox.leases.lost").increment(events);
     }
 
     void failed(String reason, int events) {

@@ -142,8 +142,16 @@ public class OutboxRelay {
     }
 
     private EventPublisher.Sent send(EventPublisher via, List<OutboxEvent> batch) {
+        long start = System.nanoTime();
         try {
-            return via.send(batch);
+            EventPublisher.Sent sent = via.send(batch);
+            return timeout -> {
+                try {
+                    return sent.await(timeout);
+                } finally {
+                    metrics.publishCall(System.nanoTime() - start);
+                }
+            };
         } catch (RuntimeException e) {
             // a defect in this process rather than the broker: charged to the events, so it ends visible as DEAD
             PublishFailure failure = PublishFailure.transientFailure("error", e.getClass().getSimpleName() + ": " + e.getMessage());
@@ -175,6 +183,12 @@ public class OutboxRelay {
             }
         }
         List<OutboxStore.Marked> marked = store.mark(relay, marks, outbox.maxAttempts());
+        if (marked.size() < marks.size()) {
+            // the lease ran out before the broker answered: another relay may publish these events again
+            metrics.leasesLost(marks.size() - marked.size());
+            Log.warnf("Outbox relay %s: %d marks found their lease gone; those events may be published again", relay,
+                    marks.size() - marked.size());
+        }
         confirmed.forEach(e -> metrics.published(e, now, nanos, commitTimes.take(e.id())));
         if (!answered.failures().isEmpty()) {
             reportFailures(batch, answered, marked);

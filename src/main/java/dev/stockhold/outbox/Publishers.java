@@ -33,7 +33,7 @@ public class Publishers {
         }
         return switch (target) {
             case RABBITMQ -> new RabbitPublisher(rabbitHost.orElse("localhost"), rabbitPort, rabbitUser, rabbitPassword, rabbitVirtualHost);
-            case KAFKA -> new KafkaPublisher(kafkaServers, config.relay().publishTimeout());
+            case KAFKA -> new KafkaPublisher(kafkaServers, config.relay().publishTimeout(), config.relay().kafka());
             case LOG -> new LoggingPublisher();
         };
     }

@@ -38,7 +38,7 @@ class KafkaPublisherTest {
         MockProducer<String, String> producer = new MockProducer<>(true, null, new StringSerializer(), new StringSerializer());
         OutboxEvent event = event();
 
-        PublishOutcome outcome = new KafkaPublisher(producer).publish(List.of(event), Duration.ofSeconds(1));
+        PublishOutcome outcome = new KafkaPublisher(producer, Duration.ofSeconds(1)).publish(List.of(event), Duration.ofSeconds(1));
 
         assertThat(outcome).isEqualTo(PublishOutcome.Answered.allConfirmed());
         ProducerRecord<String, String> record = producer.history().get(0);
@@ -55,7 +55,7 @@ class KafkaPublisherTest {
         MockProducer<String, String> producer = new MockProducer<>(false, null, new StringSerializer(), new StringSerializer());
         OutboxEvent slow = event();
         OutboxEvent huge = event();
-        KafkaPublisher publisher = new KafkaPublisher(producer);
+        KafkaPublisher publisher = new KafkaPublisher(producer, Duration.ofSeconds(1));
         Thread broker = new Thread(() -> {
             while (producer.history().size() < 2) {
                 Thread.onSpinWait();
@@ -77,7 +77,7 @@ class KafkaPublisherTest {
     @Test
     void shouldReportABrokerThatTimesOutOnEveryRecordAsUnreachableNotAsEventFailures() {
         MockProducer<String, String> producer = new MockProducer<>(false, null, new StringSerializer(), new StringSerializer());
-        KafkaPublisher publisher = new KafkaPublisher(producer);
+        KafkaPublisher publisher = new KafkaPublisher(producer, Duration.ofSeconds(1));
         Thread broker = new Thread(() -> {
             while (producer.history().size() < 2) {
                 Thread.onSpinWait();
@@ -99,7 +99,7 @@ class KafkaPublisherTest {
         OutboxEvent event = new OutboxEvent(id, 1, "t-1", UUID.randomUUID(), "dev.stockhold.stock.changed.v1",
                 "{\"id\":\"" + id + "\",\"subject\":\"A-1@WH-2\"}", 0, Instant.now(), null);
 
-        new KafkaPublisher(producer).publish(List.of(event), Duration.ofSeconds(1));
+        new KafkaPublisher(producer, Duration.ofSeconds(1)).publish(List.of(event), Duration.ofSeconds(1));
 
         ProducerRecord<String, String> record = producer.history().get(0);
         assertThat(record.topic()).isEqualTo("stockhold.stock");

@@ -1,0 +1,55 @@
+package dev.stockhold.outbox;
+
+import java.util.List;
+import java.util.Map;
+
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import io.quarkus.test.junit.QuarkusTestProfile;
+
+import dev.stockhold.support.KafkaBroker;
+
+/**
+ * The relay publishing to a real Kafka broker (support/KafkaBroker, started for this profile), with a lease and a
+ * publish timeout short enough that an outage outlasts both, and a retry schedule far shorter than the outage.
+ */
+public class KafkaProfile implements QuarkusTestProfile {
+
+    /** The broker of the running profile, for tests that kill and restart it. */
+    static volatile KafkaBroker broker;
+
+    @Override
+    public Map<String, String> getConfigOverrides() {
+        return Map.of(
+                "stockhold.relay.target", "kafka",
+                "stockhold.relay.publish-timeout", "2s",
+                "stockhold.relay.lease", "4s",
+                "stockhold.relay.lease-sweep-interval", "500ms",
+                "stockhold.relay.broker-probe-max", "500ms",
+                "stockhold.relay.kafka.partitions", "3",
+                "stockhold.outbox.max-attempts", "3",
+                "stockhold.outbox.backoff-initial", "10ms",
+                "stockhold.outbox.backoff-max", "50ms");
+    }
+
+    @Override
+    public List<TestResourceEntry> testResources() {
+        return List.of(new TestResourceEntry(Broker.class));
+    }
+
+    /** Starts the broker before the service, stops it and removes its data after the profile's tests. */
+    public static class Broker implements QuarkusTestResourceLifecycleManager {
+
+        @Override
+        public Map<String, String> start() {
+            broker = new KafkaBroker().start();
+            return Map.of("kafka.bootstrap.servers", broker.bootstrapServers());
+        }
+
+        @Override
+        public void stop() {
+            if (broker != null) {
+                broker.close();
+            }
+        }
+    }
+}

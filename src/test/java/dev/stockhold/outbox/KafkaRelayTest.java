@@ -1,0 +1,193 @@
+package dev.stockhold.outbox;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import jakarta.inject.Inject;
+
+import javax.sql.DataSource;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.stockhold.support.Api;
+import dev.stockhold.support.Db;
+import dev.stockhold.support.Eventually;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+
+/** The relay against a real Kafka broker (KRaft, from the Kafka jars, its own process): contract §7's Kafka half. */
+@QuarkusTest
+@TestProfile(KafkaProfile.class)
+class KafkaRelayTest {
+
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    @Inject
+    DataSource dataSource;
+
+    Db db;
+    Api api;
+    KafkaConsumer<String, String> consumer;
+    final List<ConsumerRecord<String, String>> received = new ArrayList<>();
+
+    @BeforeEach
+    void setUp() {
+        db = new Db(dataSource);
+        api = Api.newTenant();
+        Properties props = new Properties();
+        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, KafkaProfile.broker.bootstrapServers());
+        props.put(ConsumerConfig.GROUP_ID_CONFIG, "test-" + UUID.randomUUID());
+        props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        consumer = new KafkaConsumer<>(props);
+        consumer.subscribe(List.of(KafkaPublisher.TOPIC, KafkaPublisher.STOCK_TOPIC));
+    }
+
+    @AfterEach
+    void tearDown() {
+        consumer.close();
+    }
+
+    @Test
+    void shouldCreateTheTopicsWithTheConfiguredPartitionsInsteadOfLeavingThemToTheBroker() throws Exception {
+        Properties props = new Properties();
+        props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, KafkaProfile.broker.bootstrapServers());
+        try (Admin admin = Admin.create(props)) {
+            Map<String, Integer> partitions = new LinkedHashMap<>();
+            admin.describeTopics(List.of(KafkaPublisher.TOPIC, KafkaPublisher.STOCK_TOPIC)).allTopicNames().get()
+                    .forEach((name, description) -> partitions.put(name, description.partitions().size()));
+            assertThat(partitions).containsEntry(KafkaPublisher.TOPIC, 3).containsEntry(KafkaPublisher.STOCK_TOPIC, 3);
+        }
+    }
+
+    @Test
+    void shouldDeliverEveryReservationAndStockEventOnceWithItsKeyHeadersAndOrder() throws Exception {
+        String sku = Api.sku();
+        api.setOnHand(sku, "WH-1", 3, null).then().statusCode(200);
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            ids.add(api.request().contentType("application/json").header("Idempotency-Key", Api.key())
+                    .header("traceparent", "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01")
+                    .body("{\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":1}]}").post("/v1/reservations")
+                    .then().statusCode(201).extract().path("id"));
+        }
+        api.confirm(ids.get(0)).then().statusCode(200);
+        api.cancel(ids.get(1)).then().statusCode(200);
+        long written = db.queryLong("SELECT count(*) FROM outbox_events WHERE tenant_id = ?", api.tenant());
+
+        Eventually.await(Duration.ofSeconds(30), "all " + written + " events", () -> mine().size() >= written);
+        List<ConsumerRecord<String, String>> mine = mine();
+        assertThat(mine.stream().map(r -> header(r, "ce_id")).distinct().count()).isEqualTo(written);
+        for (ConsumerRecord<String, String> record : mine) {
+            JsonNode event = JSON.readTree(record.value());
+            assertThat(header(record, "ce_id")).isEqualTo(event.path("id").asText());
+            assertThat(header(record, "ce_type")).isEqualTo(event.path("type").asText());
+            assertThat(header(record, "content-type")).isEqualTo("application/cloudevents+json");
+            assertThat(event.path("specversion").asText()).isEqualTo("1.0");
+            if (record.topic().equals(KafkaPublisher.TOPIC)) {
+                assertThat(record.key()).isEqualTo(event.path("subject").asText());
+                // the trace of the request that wrote the event: the client's own for the reservations it created
+                assertThat(header(record, "traceparent")).matches("00-[0-9a-f]{32}-[0-9a-f]{16}-0[01]");
+                if (event.path("type").asText().endsWith(".created.v1")) {
+                    assertThat(header(record, "traceparent")).startsWith("00-4bf92f3577b34da6a3ce929d0e0e4736-");
+                }
+            } else {
+                assertThat(record.key()).isEqualTo(api.tenant() + "/" + sku + "/WH-1");
+            }
+        }
+        Map<String, List<String>> byKey = new LinkedHashMap<>();
+        mine.forEach(r -> byKey.computeIfAbsent(r.key(), k -> new ArrayList<>()).add(header(r, "ce_type")));
+        assertThat(byKey.get(ids.get(0))).containsExactly("dev.stockhold.reservation.created.v1", "dev.stockhold.reservation.confirmed.v1");
+        assertThat(byKey.get(ids.get(1))).containsExactly("dev.stockhold.reservation.created.v1", "dev.stockhold.reservation.cancelled.v1");
+        assertThat(byKey.get(api.tenant() + "/" + sku + "/WH-1")).containsExactly("dev.stockhold.stock.changed.v1",
+                "dev.stockhold.stock.replenished.v1", "dev.stockhold.stock.depleted.v1", "dev.stockhold.stock.replenished.v1");
+    }
+
+    /**
+     * {@code kill -9} of the broker for longer than the retry schedule and the lease, while reservations go on: every
+     * event arrives after the restart, in order per key, nothing DEAD, no publish call longer than the publish timeout
+     * and no claim that outlived its lease.
+     */
+    @Test
+    void shouldSurviveABrokerKilledLongerThanTheLeaseWithoutLosingOrDuplicatingAClaim() throws Exception {
+        String sku = Api.sku();
+        api.setStock(sku, 1000);
+        double lostBefore = metric("stockhold_outbox_leases_lost_total");
+        List<String> ids = new ArrayList<>();
+        KafkaProfile.broker.kill();
+        try {
+            long until = System.nanoTime() + Duration.ofSeconds(10).toNanos();   // lease 4 s, retry schedule < 0.1 s
+            while (System.nanoTime() < until) {
+                String id = api.reserve(Api.key(), sku, 1).then().statusCode(201).extract().path("id");
+                api.confirm(id).then().statusCode(200);
+                ids.add(id);
+                Thread.sleep(100);
+            }
+            assertThat(db.queryLong("SELECT count(*) FROM outbox_events WHERE tenant_id = ? AND (status = 'DEAD' OR attempts > 0)",
+                    api.tenant())).as("events charged for the outage").isZero();
+        } finally {
+            KafkaProfile.broker.restart();
+        }
+        long written = db.queryLong("SELECT count(*) FROM outbox_events WHERE tenant_id = ?", api.tenant());
+        Eventually.await(Duration.ofSeconds(60), "every event after the restart",
+                () -> mine().stream().map(r -> header(r, "ce_id")).distinct().count() == written);
+
+        assertThat(db.queryLong("SELECT count(*) FROM outbox_events WHERE tenant_id = ? AND status = 'DEAD'", api.tenant())).isZero();
+        Map<String, List<String>> byKey = new LinkedHashMap<>();
+        mine().forEach(r -> byKey.computeIfAbsent(r.key(), k -> new ArrayList<>()).add(header(r, "ce_type")));
+        for (String id : ids) {
+            assertThat(byKey.get(id).stream().distinct().toList()).as("order of %s", id)
+                    .containsExactly("dev.stockhold.reservation.created.v1", "dev.stockhold.reservation.confirmed.v1");
+        }
+        double longestCall = metric("stockhold_outbox_publish_call_seconds_max");
+        System.out.printf("KafkaRelayTest: %d events through a %d s broker kill; longest publish call %.2f s (timeout 2 s)%n",
+                written, 10, longestCall);
+        assertThat(longestCall).as("longest publish call, seconds").isLessThanOrEqualTo(2.5);
+        assertThat(metric("stockhold_outbox_leases_lost_total")).as("marks that found their lease gone").isEqualTo(lostBefore);
+        assertThat(given().get("/q/metrics").asString())
+                .containsPattern("stockhold_outbox_publish_failures_total\\{reason=\"(unreachable|timeout)\"[^}]*\\} [1-9]");
+    }
+
+    private List<ConsumerRecord<String, String>> mine() {
+        consumer.poll(Duration.ofMillis(200)).forEach(received::add);
+        return received.stream().filter(r -> r.value().contains("\"tenantid\":\"" + api.tenant() + "\"")).toList();
+    }
+
+    private static String header(ConsumerRecord<String, String> record, String name) {
+        Header header = record.headers().lastHeader(name);
+        return header == null ? null : new String(header.value(), StandardCharsets.UTF_8);
+    }
+
+    private static double metric(String name) {
+        Matcher m = Pattern.compile("(?m)^" + Pattern.quote(name) + "(\\{[^}]*\\})? ([0-9.eE+-]+)$").matcher(given().get("/q/metrics").asString());
+        double value = 0;
+        while (m.find()) {
+            value = Math.max(value, Double.parseDouble(m.group(2)));
+        }
+        return value;
+    }
+}

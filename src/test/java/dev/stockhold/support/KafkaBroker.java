@@ -1,0 +1,180 @@
+package dev.stockhold.support;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * A single-node KRaft Kafka broker run from the {@code org.apache.kafka:kafka_2.13} jars as its own process, the way a
+ * container runs it: {@code kafka-storage format} of a fresh log directory, then the server with a generated config
+ * on free ports. Auto-creation of topics is off, so the service must create its topics itself. The classpath is
+ * resolved once by Maven from {@code src/test/kafka/pom.xml} into {@code target/kafka-broker/classpath.txt}.
+ */
+public final class KafkaBroker implements AutoCloseable {
+
+    private static final Path HOME = Path.of("target", "kafka-broker");
+
+    private final Path dir;
+    private final int port;
+    private final int controllerPort;
+    private Process process;
+
+    public KafkaBroker() {
+        this.dir = HOME.resolve("broker-" + UUID.randomUUID().toString().substring(0, 8)).toAbsolutePath();
+        this.port = freePort();
+        this.controllerPort = freePort();
+    }
+
+    public String bootstrapServers() {
+        return "127.0.0.1:" + port;
+    }
+
+    /** Formats the log directory and starts the broker; returns once it accepts connections. */
+    public KafkaBroker start() {
+        try {
+            Files.createDirectories(dir.resolve("data"));
+            Files.writeString(dir.resolve("server.properties"), String.join("\n",
+                    "process.roles=broker,controller",
+                    "node.id=1",
+                    "controller.quorum.voters=1@127.0.0.1:" + controllerPort,
+                    "listeners=PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort,
+                    "advertised.listeners=PLAINTEXT://127.0.0.1:" + port,
+                    "controller.listener.names=CONTROLLER",
+                    "listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
+                    "log.dirs=" + dir.resolve("data"),
+                    "auto.create.topics.enable=false",
+                    "offsets.topic.replication.factor=1",
+                    "transaction.state.log.replication.factor=1",
+                    "transaction.state.log.min.isr=1",
+                    "group.initial.rebalance.delay.ms=0",
+                    ""));
+            run(List.of("kafka.tools.StorageTool", "format", "-t", clusterId(),
+                    "-c", dir.resolve("server.properties").toString()), dir.resolve("format.log"));
+            launch();
+            return this;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** {@code kill -9}: no shutdown, no flush beyond what the broker already wrote. */
+    public void kill() {
+        process.destroyForcibly();
+        waitFor(process);
+    }
+
+    /** Starts the same broker again on the same ports and data. */
+    public void restart() {
+        launch();
+    }
+
+    @Override
+    public void close() {
+        if (process != null && process.isAlive()) {
+            process.destroyForcibly();
+            waitFor(process);
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
+        } catch (IOException e) {
+            // best effort: target/ is cleaned by the build anyway
+        }
+    }
+
+    private void launch() {
+        try {
+            process = java(List.of("-Xmx512m", "kafka.Kafka", dir.resolve("server.properties").toString()), dir.resolve("broker.log"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
+        while (Instant.now().isBefore(deadline)) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("the Kafka broker exited; see " + dir.resolve("broker.log"));
+            }
+            try (Socket probe = new Socket()) {
+                probe.connect(new InetSocketAddress("127.0.0.1", port), 200);
+                return;
+            } catch (IOException notYet) {
+                sleep(200);
+            }
+        }
+        throw new IllegalStateException("the Kafka broker did not listen within 60 s; see " + dir.resolve("broker.log"));
+    }
+
+    private static Process java(List<String> args, Path log) throws IOException {
+        List<String> command = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", classpath()));
+        command.addAll(args);
+        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    }
+
+    private static void run(List<String> args, Path log) throws IOException {
+        Process p = java(args, log);
+        waitFor(p);
+        if (p.exitValue() != 0) {
+            throw new IllegalStateException(args + " failed; see " + log);
+        }
+    }
+
+    /** The broker's jars, resolved by Maven once per build directory. */
+    private static synchronized String classpath() throws IOException {
+        Path file = HOME.resolve("classpath.txt");
+        if (!Files.exists(file)) {
+            Files.createDirectories(HOME);
+            Process mvn = new ProcessBuilder("./mvnw", "-B", "-q", "-f", "src/test/kafka/pom.xml", "dependency:build-classpath",
+                    "-Dmdep.outputFile=" + file.toAbsolutePath()).redirectErrorStream(true)
+                    .redirectOutput(HOME.resolve("resolve.log").toFile()).start();
+            waitFor(mvn);
+            if (mvn.exitValue() != 0 || !Files.exists(file)) {
+                throw new IllegalStateException("could not resolve the Kafka broker's jars; see " + HOME.resolve("resolve.log"));
+            }
+        }
+        return Files.readString(file).trim();
+    }
+
+    private static void waitFor(Process p) {
+        try {
+            if (!p.waitFor(120, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** A KRaft cluster id: 16 random bytes, URL-safe base64 without padding. */
+    private static String clusterId() {
+        byte[] bytes = new byte[16];
+        new java.security.SecureRandom().nextBytes(bytes);
+        return java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
