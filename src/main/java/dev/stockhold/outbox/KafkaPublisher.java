@@ -106,6 +106,11 @@ public class KafkaPublisher implements EventPublisher {
         }
     }
 
+    /** The running producer, for tests that read its effective configuration. */
+    Producer<String, String> producer() {
+        return producer;
+    }
+
     @Override
     public Optional<String> topologyWarning() {
         return Optional.ofNullable(topologyWarning);

@@ -3,6 +3,7 @@ package dev.stockhold.outbox;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.lang.reflect.Field;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,6 +24,8 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.AfterEach;
@@ -35,6 +38,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stockhold.support.Api;
 import dev.stockhold.support.Db;
 import dev.stockhold.support.Eventually;
+import io.quarkus.arc.ClientProxy;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
@@ -47,6 +51,12 @@ class KafkaRelayTest {
 
     @Inject
     DataSource dataSource;
+
+    @Inject
+    EventPublisher publisher;
+
+    @Inject
+    OutboxRelay relay;
 
     Db db;
     Api api;
@@ -82,6 +92,23 @@ class KafkaRelayTest {
                     .forEach((name, description) -> partitions.put(name, description.partitions().size()));
             assertThat(partitions).containsEntry(KafkaPublisher.TOPIC, 3).containsEntry(KafkaPublisher.STOCK_TOPIC, 3);
         }
+    }
+
+    /** What the running producer really uses (read from it, not from the properties handed to it). */
+    @Test
+    void shouldRunAnIdempotentProducerThatWaitsForAllReplicasWithinThePublishTimeout() throws Exception {
+        KafkaPublisher kafka = (KafkaPublisher) ClientProxy.unwrap(publisher);
+        Field field = KafkaProducer.class.getDeclaredField("producerConfig");
+        field.setAccessible(true);
+        ProducerConfig running = (ProducerConfig) field.get(kafka.producer());
+
+        assertThat(running.getString(ProducerConfig.ACKS_CONFIG)).isEqualTo("-1");   // all
+        assertThat(running.getBoolean(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG)).isTrue();
+        assertThat(running.getInt(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION)).isLessThanOrEqualTo(5);
+        assertThat(running.getInt(ProducerConfig.RETRIES_CONFIG)).isPositive();
+        assertThat(running.getInt(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG)).isEqualTo(2_000);
+        assertThat(running.getInt(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG)).isEqualTo(3_000);
+        assertThat(running.getLong(ProducerConfig.MAX_BLOCK_MS_CONFIG)).isEqualTo(2_000L);
     }
 
     @Test
@@ -125,6 +152,55 @@ class KafkaRelayTest {
         assertThat(byKey.get(ids.get(1))).containsExactly("dev.stockhold.reservation.created.v1", "dev.stockhold.reservation.cancelled.v1");
         assertThat(byKey.get(api.tenant() + "/" + sku + "/WH-1")).containsExactly("dev.stockhold.stock.changed.v1",
                 "dev.stockhold.stock.replenished.v1", "dev.stockhold.stock.depleted.v1", "dev.stockhold.stock.replenished.v1");
+    }
+
+    /** Three relays at once (this replica's own and two more) over 1,600 events: each once, in write order per key. */
+    @Test
+    void shouldPublishEachEventOnceAndInOrderPerKeyWithThreeRelays() throws Exception {
+        Map<String, List<String>> written = new LinkedHashMap<>();
+        try (java.sql.Connection c = dataSource.getConnection(); java.sql.PreparedStatement ps = c.prepareStatement(
+                "INSERT INTO outbox_events (id, tenant_id, aggregate_id, event_type, payload) VALUES (?::uuid, ?, ?::uuid, ?, ?)")) {
+            for (int r = 0; r < 400; r++) {
+                String aggregate = UUID.randomUUID().toString();
+                for (int k = 0; k < 4; k++) {
+                    String id = UUID.randomUUID().toString();
+                    String type = "dev.stockhold.reservation." + (k == 0 ? "created" : "extended") + ".v1";
+                    ps.setString(1, id);
+                    ps.setString(2, api.tenant());
+                    ps.setString(3, aggregate);
+                    ps.setString(4, type);
+                    ps.setString(5, "{\"specversion\":\"1.0\",\"id\":\"" + id + "\",\"type\":\"" + type + "\",\"subject\":\""
+                            + aggregate + "\",\"tenantid\":\"" + api.tenant() + "\"}");
+                    ps.addBatch();
+                    written.computeIfAbsent(aggregate, a -> new ArrayList<>()).add(id);
+                }
+            }
+            ps.executeBatch();
+        }
+        List<KafkaPublisher> others = List.of(otherReplica(), otherReplica());
+        try {
+            dev.stockhold.support.Race.run(2, i -> {
+                int idle = 0;
+                while (idle < 20) {
+                    idle = relay.relayOnce("relay-" + i, others.get(i)).claimed() == 0 ? idle + 1 : 0;
+                }
+                return null;
+            });
+        } finally {
+            others.forEach(KafkaPublisher::close);
+        }
+        Eventually.await(Duration.ofSeconds(30), "1,600 events", () -> mine().size() >= 1_600);
+        Thread.sleep(500);
+        List<ConsumerRecord<String, String>> mine = mine();
+        assertThat(mine).hasSize(1_600);
+        Map<String, List<String>> received = new LinkedHashMap<>();
+        mine.forEach(r -> received.computeIfAbsent(r.key(), k -> new ArrayList<>()).add(header(r, "ce_id")));
+        assertThat(received).isEqualTo(written);
+    }
+
+    private KafkaPublisher otherReplica() {
+        return new KafkaPublisher(new KafkaProducer<>(KafkaPublisher.config(KafkaProfile.broker.bootstrapServers(), Duration.ofSeconds(2))),
+                Duration.ofSeconds(2));
     }
 
     /**
