@@ -33,10 +33,12 @@ import java.util.stream.Collectors;
 import dev.stockhold.chaos.ChaosSettings.Fault;
 import dev.stockhold.chaos.ClientLog.Operation;
 import dev.stockhold.support.BrokerQueue;
+import dev.stockhold.support.KafkaBroker;
 import io.smallrye.jwt.build.Jwt;
 
 /**
- * A Jepsen-style run: two replicas of the packaged service on one fresh database and the local RabbitMQ, a
+ * A Jepsen-style run: two replicas of the packaged service on one fresh database and the local RabbitMQ (or, with
+ * {@code --target kafka}, a Kafka broker of the run's own), a
  * deduplicating consumer, concurrent clients and real faults; then, once the relay has drained, the invariant
  * checker. {@code bash bench/chaos} runs {@link ChaosSettings#full()}; ChaosIT runs {@link ChaosSettings#quick()}.
  */
@@ -56,8 +58,8 @@ public final class ChaosRun {
 
         public String table() {
             StringBuilder t = new StringBuilder();
-            t.append(String.format("chaos run: load for at least %d s and until the last fault is over, 2 replicas, %d clients, tenant %s, database %s%n",
-                    settings.duration().toSeconds(), settings.clients(), tenant, database));
+            t.append(String.format("chaos run: load for at least %d s and until the last fault is over, 2 replicas, %d clients, events to %s, tenant %s, database %s%n",
+                    settings.duration().toSeconds(), settings.clients(), settings.target().name().toLowerCase(), tenant, database));
             row(t, "check", "value");
             t.append("|---|---|\n");
             row(t, "operations (HTTP requests)", clients.requests());
@@ -103,8 +105,22 @@ public final class ChaosRun {
         this.settings = settings;
     }
 
+    /** What the consumer received: RabbitMQ's queue or Kafka's topics, read the same way by the checker. */
+    interface EventFeed extends AutoCloseable {
+        List<BrokerQueue.Delivery> allOf(String tenant);
+
+        @Override
+        void close();
+    }
+
+    /** {@code [--quick] [--target rabbitmq|kafka]} */
     public static void main(String[] args) throws Exception {
-        ChaosSettings settings = args.length > 0 && args[0].equals("--quick") ? ChaosSettings.quick() : ChaosSettings.full();
+        List<String> options = List.of(args);
+        ChaosSettings settings = options.contains("--quick") ? ChaosSettings.quick() : ChaosSettings.full();
+        int target = options.indexOf("--target");
+        if (target >= 0 && target + 1 < options.size()) {
+            settings = settings.withTarget(ChaosSettings.Target.valueOf(options.get(target + 1).toUpperCase(java.util.Locale.ROOT)));
+        }
         Report report = new ChaosRun(settings).run();
         System.out.println(report.table());
         System.exit(report.passed() ? 0 : 1);
@@ -145,6 +161,12 @@ public final class ChaosRun {
         env.put("STOCKHOLD_OUTBOX_MAX_ATTEMPTS", "4");
         env.put("STOCKHOLD_OUTBOX_BACKOFF_INITIAL", "100ms");
         env.put("STOCKHOLD_OUTBOX_BACKOFF_MAX", "500ms");
+        KafkaBroker kafka = null;
+        if (settings.target() == ChaosSettings.Target.KAFKA) {
+            kafka = new KafkaBroker().start();
+            env.put("STOCKHOLD_RELAY_TARGET", "kafka");
+            env.put("KAFKA_BOOTSTRAP_SERVERS", kafka.bootstrapServers());
+        }
         List<Replica> replicas = new ArrayList<>();
         for (int i = 0; i < settings.ports().size(); i++) {
             String name = "replica-" + (char) ('a' + i);
@@ -152,11 +174,11 @@ public final class ChaosRun {
         }
 
         ClientLog clients = new ClientLog();
-        Faults faults = new Faults(settings, replicas);
+        Faults faults = new Faults(settings, replicas, kafka);
         AtomicReference<String> failure = new AtomicReference<>();
         Duration drained = Duration.ZERO;
         InvariantChecker.Result result = null;
-        try (BrokerQueue events = new BrokerQueue()) {
+        try (EventFeed events = kafka == null ? rabbit(new BrokerQueue()) : new KafkaFeed(kafka.bootstrapServers())) {
             for (Replica replica : replicas) { // one after the other: the first one migrates the fresh database
                 replica.start();
                 replica.awaitReady(Duration.ofSeconds(90));
@@ -191,6 +213,9 @@ public final class ChaosRun {
                 replica.stop();
             }
             faults.startBroker();
+            if (kafka != null) {
+                kafka.close();
+            }
         }
         Report report = new Report(settings, tenant, database, clients, faults.injected(), faults.timeline(), drained,
                 result, failure.get());
@@ -225,7 +250,21 @@ public final class ChaosRun {
      * Waits until the short-lived reservations have expired (so no event is written after the snapshot), nothing is
      * pending in the outbox and the consumer has received every published event.
      */
-    private void drain(Connection db, String tenant, BrokerQueue events) throws SQLException, InterruptedException {
+    private static EventFeed rabbit(BrokerQueue queue) {
+        return new EventFeed() {
+            @Override
+            public List<BrokerQueue.Delivery> allOf(String tenant) {
+                return queue.allOf(tenant);
+            }
+
+            @Override
+            public void close() {
+                queue.close();
+            }
+        };
+    }
+
+    private void drain(Connection db, String tenant, EventFeed events) throws SQLException, InterruptedException {
         Instant deadline = Instant.now().plus(DRAIN_TIMEOUT);
         while (Instant.now().isBefore(deadline)) {
             long expiring = count(db, "SELECT count(*) FROM reservations WHERE tenant_id = ? AND status = 'HELD'"

@@ -10,13 +10,27 @@ import java.util.List;
  */
 public record ChaosSettings(Duration duration, int clients, List<Fault> faults, Duration brokerOutage, Duration faultGap,
         Duration thinkTime, String pgHost, int pgPort, String pgUser, Path jar, Path workDir, List<Integer> ports, int skus, int stockPerSku,
-        int hotStock) {
+        int hotStock, Target target) {
+
+    /** Where the replicas' relays publish and the consumer reads. */
+    public enum Target {
+        /** The machine's RabbitMQ; its fault is {@code rabbitmqctl stop_app}. */
+        RABBITMQ,
+        /** A KRaft broker of the run's own (support/KafkaBroker); its fault is {@code kill -9} and a restart. */
+        KAFKA
+    }
+
+    /** The same run against another target. */
+    public ChaosSettings withTarget(Target other) {
+        return new ChaosSettings(duration, clients, faults, brokerOutage, faultGap, thinkTime, pgHost, pgPort, pgUser, jar, workDir,
+                ports, skus, stockPerSku, hotStock, other);
+    }
 
     /** The faults the run injects besides the clients' own dropped connections. */
     public enum Fault {
         KILL_REPLICA("kill -9 of a replica, then restart"),
         RESTART_POSTGRES("PostgreSQL restart (pg_ctlcluster restart)"),
-        STOP_BROKER("RabbitMQ stopped, then started");
+        STOP_BROKER("broker stopped (RabbitMQ stop_app, Kafka kill -9), then started");
 
         final String description;
 
@@ -49,6 +63,6 @@ public record ChaosSettings(Duration duration, int clients, List<Fault> faults, 
                 Path.of("target", "quarkus-app", "quarkus-run.jar"),
                 Path.of("target", "chaos"),
                 List.of(Integer.getInteger("chaos.port.a", 18181), Integer.getInteger("chaos.port.b", 18182)),
-                12, 2_000, 400);
+                12, 2_000, 400, Target.RABBITMQ);
     }
 }

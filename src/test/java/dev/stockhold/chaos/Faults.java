@@ -15,6 +15,8 @@ import java.util.concurrent.TimeoutException;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 
+import dev.stockhold.support.KafkaBroker;
+
 import dev.stockhold.chaos.ChaosSettings.Fault;
 
 /**
@@ -31,9 +33,13 @@ final class Faults {
     private int kills;
     private volatile boolean brokerStopped;
 
-    Faults(ChaosSettings settings, List<Replica> replicas) {
+    /** The run's own Kafka broker when the target is Kafka; null for the machine's RabbitMQ. */
+    private final KafkaBroker kafka;
+
+    Faults(ChaosSettings settings, List<Replica> replicas, KafkaBroker kafka) {
         this.settings = settings;
         this.replicas = replicas;
+        this.kafka = kafka;
     }
 
     /** Runs the whole plan, one fault after the other, while the clients keep going. */
@@ -86,7 +92,11 @@ final class Faults {
 
     private void stopBroker(Duration outage) throws Exception {
         brokerStopped = true;
-        exec("rabbitmqctl", "stop_app");
+        if (kafka != null) {
+            kafka.kill();
+        } else {
+            exec("rabbitmqctl", "stop_app");
+        }
         note("broker stopped");
         Thread.sleep(outage.toMillis());
         startBroker();
@@ -95,8 +105,12 @@ final class Faults {
     /** Also called after the run, so a failure in the middle of an outage never leaves the broker stopped. */
     void startBroker() throws Exception {
         if (brokerStopped) {
-            exec("rabbitmqctl", "start_app");
-            awaitBroker(Duration.ofMinutes(3));
+            if (kafka != null) {
+                kafka.restart();
+            } else {
+                exec("rabbitmqctl", "start_app");
+                awaitBroker(Duration.ofMinutes(3));
+            }
             brokerStopped = false;
         }
     }
