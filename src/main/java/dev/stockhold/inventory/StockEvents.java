@@ -58,14 +58,15 @@ public class StockEvents {
     }
 
     /**
-     * Records moved by reservations (hold, release): a depleted or replenished event where available crossed 0. Most
-     * moves cross nothing, and then nothing is called at all.
+     * Records moved by reservations: a depleted or replenished event where available crossed 0. {@code quantities} are
+     * what each record's available went down by (a hold) or up by (a release, {@code released} true). Most moves cross
+     * nothing, and then nothing is called at all.
      */
-    public void crossings(String tenantId, List<StockRecord> moved, Map<StockKey, Long> availableChange, Instant now) {
+    public void crossings(String tenantId, List<StockRecord> moved, Map<StockKey, Long> quantities, boolean released, Instant now) {
         List<OutboxWriter.Event> events = new ArrayList<>();
         for (StockRecord after : moved) {
-            long change = availableChange.getOrDefault(after.key(), 0L);
-            crossing(tenantId, after, after.available() - change).ifPresent(events::add);
+            long change = quantities.getOrDefault(after.key(), 0L);
+            crossing(tenantId, after, released ? after.available() - change : after.available() + change).ifPresent(events::add);
         }
         if (!events.isEmpty()) {
             outbox.write(tenantId, events, now);

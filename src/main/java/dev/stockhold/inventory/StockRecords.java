@@ -15,6 +15,7 @@ import java.util.SortedMap;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
+import dev.stockhold.idempotency.IdempotencyStore;
 import io.agroal.api.AgroalDataSource;
 
 /**
@@ -287,7 +288,7 @@ public class StockRecords {
      * trip of its own on the reservation path.
      */
     private static String withLockWait(Duration lockWait, String sql) {
-        return lockWait == null ? sql : "SET LOCAL lock_timeout = " + Math.max(1, lockWait.toMillis()) + "; " + sql;
+        return lockWait == null ? sql : IdempotencyStore.lockWaitStatement(lockWait) + "; " + sql;
     }
 
     /** Executes a statement that may be preceded by SETs and returns the result set of the last one. */

@@ -241,14 +241,8 @@ public class ReservationService {
         if (moved.size() != quantities.size()) {
             return false;
         }
-        stockEvents.crossings(tenantId, moved, negated(quantities), now);
+        stockEvents.crossings(tenantId, moved, quantities, false, now);
         return true;
-    }
-
-    private static Map<StockKey, Long> negated(Map<StockKey, Long> quantities) {
-        Map<StockKey, Long> change = new HashMap<>();
-        quantities.forEach((key, qty) -> change.put(key, -qty));
-        return change;
     }
 
     /** Thrown out of a request's transaction when a record it was placed on no longer had the units at the hold. */
@@ -441,7 +435,7 @@ public class ReservationService {
 
     /** Held units return to their records, with a replenished event for each record that was at 0. */
     private void release(String tenantId, SortedMap<StockKey, Long> quantities, Instant now) {
-        stockEvents.crossings(tenantId, stock.move(StockRecords.Move.RELEASE, tenantId, quantities, null), quantities, now);
+        stockEvents.crossings(tenantId, stock.move(StockRecords.Move.RELEASE, tenantId, quantities, null), quantities, true, now);
     }
 
     private ReservationView transition(Reservation r, ReservationStatus to, EventType event, Instant now) {
