@@ -6,11 +6,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -159,7 +163,16 @@ class KubernetesManifestsTest {
         assertThat(container.getSecurityContext().getCapabilities().getDrop()).containsExactly("ALL");
         assertThat(container.getResources().getRequests()).containsKeys("cpu", "memory");
         assertThat(container.getResources().getLimits()).containsKeys("cpu", "memory");
-        assertThat(container.getLifecycle().getPreStop()).isNotNull();
+        // SIGTERM: serve on for the shutdown delay (readiness DOWN), finish in-flight requests, let the relay finish its
+        // batch and hand its leases back; all of it before the kubelet's SIGKILL (ContainerImageIT measures it)
+        Properties app = new Properties();
+        try (var in = Files.newInputStream(Path.of("src/main/resources/application.properties"))) {
+            app.load(in);
+        }
+        long shutdownSeconds = Duration.parse("PT" + app.getProperty("quarkus.shutdown.delay")).toSeconds()
+                + Duration.parse("PT" + app.getProperty("quarkus.shutdown.timeout")).toSeconds()
+                + ConfigProvider.getConfig().getValue("stockhold.relay.publish-timeout", Duration.class).toSeconds() + 2;
+        assertThat(pod.getTerminationGracePeriodSeconds()).isGreaterThan(shutdownSeconds);
         assertThat(container.getVolumeMounts()).extracting(m -> m.getMountPath()).contains("/tmp");
     }
 
