@@ -20,11 +20,13 @@ import io.vertx.ext.web.handler.BodyHandler;
 public class BodyLimitProblems {
 
     private final ProblemResponses responses;
+    private final ProblemMetrics metrics;
     private final long limit;
 
-    BodyLimitProblems(ProblemResponses responses,
+    BodyLimitProblems(ProblemResponses responses, ProblemMetrics metrics,
             @ConfigProperty(name = "quarkus.http.limits.max-body-size") MemorySize limit) {
         this.responses = responses;
+        this.metrics = metrics;
         this.limit = limit.asLongValue();
     }
 
@@ -80,6 +82,7 @@ public class BodyLimitProblems {
     }
 
     private void refuse(RoutingContext ctx) {
+        metrics.count(ProblemType.PAYLOAD_TOO_LARGE);
         ctx.response()
                 .setStatusCode(413)
                 .putHeader(HttpHeaders.CONTENT_TYPE, ProblemType.MEDIA_TYPE)

@@ -8,6 +8,7 @@ import static org.hamcrest.Matchers.hasItem;
 import org.junit.jupiter.api.Test;
 
 import dev.stockhold.support.Api;
+import dev.stockhold.web.ProblemType;
 import io.quarkus.test.junit.QuarkusTest;
 
 /** Health probes, metrics and OpenAPI as operators and generated clients see them. */
@@ -52,6 +53,44 @@ class OperationsTest {
                 .containsPattern("stockhold_stock_adjustments_total\\{.*outcome=\"applied\".*\\} [1-9]")
                 .containsPattern("stockhold_stock_adjustments_total\\{.*outcome=\"stock_below_held\".*\\} [1-9]")
                 .containsPattern("stockhold_reservations_total\\{outcome=\"created\",version=\"[^\"]+\"\\}");
+    }
+
+    @Test
+    void shouldCountEveryProblemBySlugFreshOrReplayedAndTheBodyLimitToo() {
+        Api api = Api.newTenant();
+        String sku = Api.sku();
+        api.setStock(sku, 1);
+        double insufficient = problems("insufficient-stock");
+        double notFound = problems("reservation-not-found");
+        double unauthorized = problems("unauthorized");
+        double tooLarge = problems("payload-too-large");
+
+        String key = Api.key();
+        api.reserve(key, sku, 5).then().statusCode(409);
+        api.reserve(key, sku, 5).then().statusCode(409).header("Idempotent-Replayed", "true");
+        api.get(java.util.UUID.randomUUID().toString()).then().statusCode(404);
+        given().get("/v1/reservations/" + java.util.UUID.randomUUID()).then().statusCode(401);
+        api.request().contentType("application/json").header("Idempotency-Key", Api.key())
+                .body("{\"lines\":[{\"sku\":\"" + "x".repeat(100_000) + "\",\"quantity\":1}]}")
+                .post("/v1/reservations").then().statusCode(413);
+
+        assertThat(problems("insufficient-stock") - insufficient).isEqualTo(2);
+        assertThat(problems("reservation-not-found") - notFound).isEqualTo(1);
+        assertThat(problems("unauthorized") - unauthorized).isEqualTo(1);
+        assertThat(problems("payload-too-large") - tooLarge).isEqualTo(1);
+        // every slug has its series from the start, with the slug's status
+        String metrics = given().get("/q/metrics").asString();
+        for (ProblemType type : ProblemType.values()) {
+            assertThat(metrics).contains("stockhold_problems_total{slug=\"" + type.slug() + "\",status=\"" + type.status() + "\"");
+        }
+    }
+
+    private static double problems(String slug) {
+        java.util.regex.Matcher m = java.util.regex.Pattern
+                .compile("stockhold_problems_total\\{slug=\"" + slug + "\",[^}]*} (\\S+)")
+                .matcher(given().get("/q/metrics").asString());
+        assertThat(m.find()).as("series of %s", slug).isTrue();
+        return Double.parseDouble(m.group(1));
     }
 
     @Test
