@@ -24,6 +24,9 @@ public class OutboxMetrics {
     static final List<String> FAILURE_REASONS = List.of("nack", "timeout", "unreachable", "unroutable", "serialization",
             "interrupted", "error");
 
+    /** Confirmed events by kind (the routing key: reservation.created, stock.depleted, ...). */
+    static final String EVENTS_PUBLISHED = "stockhold.events.published";
+
     private final MeterRegistry registry;
     private final AtomicLong pending = new AtomicLong();
     private final AtomicLong dead = new AtomicLong();
@@ -38,6 +41,9 @@ public class OutboxMetrics {
         registry.gauge("stockhold.outbox.dead", dead);
         registry.gauge("stockhold.outbox.oldest.pending.age.seconds", oldestPendingAgeMillis, v -> v.get() / 1000.0);
         registry.counter("stockhold.outbox.published");
+        for (EventType type : EventType.values()) {
+            registry.counter(EVENTS_PUBLISHED, "type", type.routingKey());
+        }
         FAILURE_REASONS.forEach(reason -> registry.counter("stockhold.outbox.publish.failures", "reason", reason));
         registry.gauge("stockhold.outbox.broker.reachable", broker, b -> b.unreachableSince().isEmpty() ? 1 : 0);
         registry.gauge("stockhold.outbox.broker.unreachable.since.seconds", broker,
@@ -63,6 +69,8 @@ public class OutboxMetrics {
     /** One confirmed event: {@code committedAt} is its commit's nano time when this replica wrote it. */
     void published(OutboxEvent event, Instant confirmedAt, long confirmedNanos, OptionalLong committedAt) {
         registry.counter("stockhold.outbox.published").increment();
+        EventType.ofType(event.type())
+                .ifPresent(type -> registry.counter(EVENTS_PUBLISHED, "type", type.routingKey()).increment());
         createdToConfirm.record(Duration.between(event.createdAt(), confirmedAt));
         committedAt.ifPresent(at -> lag.record(Math.max(0, confirmedNanos - at), TimeUnit.NANOSECONDS));
     }

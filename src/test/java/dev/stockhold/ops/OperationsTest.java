@@ -5,9 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 
+import java.time.Duration;
+
 import org.junit.jupiter.api.Test;
 
 import dev.stockhold.support.Api;
+import dev.stockhold.support.Eventually;
 import dev.stockhold.web.ProblemType;
 import io.quarkus.test.junit.QuarkusTest;
 
@@ -49,10 +52,14 @@ class OperationsTest {
                 .contains("stockhold_outbox_pending{", "stockhold_outbox_dead{", "stockhold_outbox_oldest_pending_age_seconds{",
                         "stockhold_outbox_published_total{", "stockhold_outbox_publish_failures_total{reason=\"nack\"",
                         "stockhold_outbox_publish_lag_seconds_bucket", "stockhold_outbox_publish_lag_seconds_count",
-                        "stockhold_invariant_violations{")
+                        "stockhold_invariant_violations{", "stockhold_events_published_total{type=\"stock.depleted\"")
                 .containsPattern("stockhold_stock_adjustments_total\\{.*outcome=\"applied\".*\\} [1-9]")
                 .containsPattern("stockhold_stock_adjustments_total\\{.*outcome=\"stock_below_held\".*\\} [1-9]")
                 .containsPattern("stockhold_reservations_total\\{outcome=\"created\",version=\"[^\"]+\"\\}");
+        // confirmed events are counted by kind once the relay has published them
+        Eventually.await(Duration.ofSeconds(15), "a published reservation.confirmed event counted",
+                () -> given().get("/q/metrics").asString()
+                        .matches("(?s).*stockhold_events_published_total\\{type=\"reservation\\.confirmed\"[^}]*} [1-9].*"));
     }
 
     @Test
