@@ -42,6 +42,8 @@ public class StockService {
     private final StockholdConfig config;
     private final MeterRegistry registry;
 
+    static final List<String> ADJUSTMENT_OUTCOMES = List.of("applied", "stock_below_held", "replayed", "key_reused", "in_progress");
+
     StockService(StockRecords records, StockEvents events, IdempotencyStore keys, ProblemResponses problems, ObjectMapper mapper,
             StockholdConfig config, MeterRegistry registry) {
         this.records = records;
@@ -51,6 +53,8 @@ public class StockService {
         this.mapper = mapper;
         this.config = config;
         this.registry = registry;
+        // every outcome's series exists from the start, so rates over it are defined before the first adjustment
+        ADJUSTMENT_OUTCOMES.forEach(outcome -> registry.counter("stockhold.stock.adjustments", "outcome", outcome));
     }
 
     /** The answer to an adjustment: a stored outcome, fresh or replayed. */

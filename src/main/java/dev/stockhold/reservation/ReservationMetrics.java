@@ -38,6 +38,8 @@ public class ReservationMetrics {
                 registry.counter("stockhold.reservation.transitions", "to", to.name().toLowerCase());
             }
         }
+        registry.counter("stockhold.reservation.groups");
+        registry.counter("stockhold.reservations.grouped");
     }
 
     public void outcome(Outcome outcome) {

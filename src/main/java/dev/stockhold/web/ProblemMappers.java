@@ -129,7 +129,13 @@ public class ProblemMappers {
         return causes(e).anyMatch(RollbackException.class::isInstance);
     }
 
-    /** Connection loss, deadlock, serialization failure, lock timeout, admin shutdown: rolled back, safe to retry. */
+    /**
+     * Connection loss, deadlock, serialization failure, lock timeout, admin shutdown, and a database that takes no
+     * writes (a primary demoted by a failover, or a connection that landed on a standby): rolled back, safe to retry.
+     */
+    /** SQLSTATE read_only_sql_transaction. */
+    private static final String READ_ONLY_TRANSACTION = "25006";
+
     static boolean isTransientDatabaseFailure(Throwable e) {
         return causes(e).filter(SQLException.class::isInstance).map(SQLException.class::cast).findFirst()
                 .map(ProblemMappers::isTransient).orElse(false);
@@ -141,7 +147,7 @@ public class ProblemMappers {
             return sql.getMessage() != null && sql.getMessage().contains("Acquisition timeout");
         }
         return state.startsWith("08") || state.startsWith("40") || state.startsWith("57P")
-                || state.equals("55P03") || state.equals("53300");
+                || state.equals("55P03") || state.equals("53300") || state.equals(READ_ONLY_TRANSACTION);
     }
 
     /** The exception and its causes, outermost first. */

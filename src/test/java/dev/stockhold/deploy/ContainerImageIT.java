@@ -5,21 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -45,7 +39,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.stockhold.support.BrokerQueue;
 import dev.stockhold.support.Eventually;
-import dev.stockhold.support.GeneratedIssuer;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
@@ -62,22 +55,15 @@ import io.fabric8.kubernetes.client.utils.Serialization;
 class ContainerImageIT {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String SERVER = "jdbc:postgresql://127.0.0.1:5432/";
     private static final int PORT = 18181;
     /** How long after SIGTERM the clients still send: the time a Service's endpoints take to drop the pod. */
     private static final Duration ENDPOINT_PROPAGATION = Duration.ofSeconds(2);
-
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(2)).build();
-    private final String tenant = "ctr-" + UUID.randomUUID().toString().substring(0, 8);
-    private final String database = "stockhold_container_" + UUID.randomUUID().toString().substring(0, 8);
 
     private Container pod;
     private long memoryLimit;
     private long tmpLimit;
     private int grace;
-    private Path work;
-    private String token;
+    private ContainerFixture fixture;
     private ServiceContainer container;
     private Duration toStarted;
     private Duration toReady;
@@ -96,32 +82,9 @@ class ContainerImageIT {
                 .filter(v -> v.getName().equals("tmp")).findFirst().orElseThrow().getEmptyDir().getSizeLimit()).longValueExact();
         grace = deployment.getSpec().getTemplate().getSpec().getTerminationGracePeriodSeconds().intValue();
 
-        work = Files.createDirectories(Path.of("target/container-it"));
-        ServiceContainer.buildImage(work.resolve("build.log"));
-
-        Map<String, String> issuer = new GeneratedIssuer().start();
-        token = GeneratedIssuer.token(tenant, "reservations", "inventory-admin");
-        Path publicKey = work.resolve("issuer.pem");
-        Files.copy(Path.of(issuer.get("mp.jwt.verify.publickey.location")), publicKey,
-                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        admin("CREATE DATABASE " + database);
-
-        Map<String, String> env = new LinkedHashMap<>();
-        env.put("QUARKUS_HTTP_PORT", Integer.toString(PORT));
-        env.put("QUARKUS_DATASOURCE_JDBC_URL", SERVER + database);
-        env.put("QUARKUS_DATASOURCE_USERNAME", "postgres");
-        env.put("QUARKUS_DATASOURCE_PASSWORD", "");
-        env.put("RABBITMQ_HOST", "127.0.0.1");
-        env.put("RABBITMQ_USERNAME", "guest");
-        env.put("RABBITMQ_PASSWORD", "guest");
-        env.put("MP_JWT_VERIFY_PUBLICKEY_LOCATION", "/etc/stockhold/issuer/public.pem");
-        env.put("MP_JWT_VERIFY_ISSUER", GeneratedIssuer.ISSUER);
-        env.put("STOCKHOLD_VERSION", "0.1.0-it");
-        container = ServiceContainer.start("stockhold-it", PORT, env,
-                Map.of(publicKey, "/etc/stockhold/issuer/public.pem"),
-                Map.of("MEMORY_LIMIT", Long.toString(memoryLimit), "TMP_SIZE", Long.toString(tmpLimit),
-                        "GRACE_SECONDS", Integer.toString(grace)),
-                work);
+        fixture = new ContainerFixture("container-it", Map.of("MEMORY_LIMIT", Long.toString(memoryLimit),
+                "TMP_SIZE", Long.toString(tmpLimit), "GRACE_SECONDS", Integer.toString(grace)));
+        container = fixture.start("stockhold-it", PORT, Map.of("STOCKHOLD_VERSION", "0.1.0-it"));
         toStarted = container.awaitHealthy("/q/health/started", Duration.ofSeconds(60));
         toReady = toStarted.plus(container.awaitHealthy("/q/health/ready", Duration.ofSeconds(60)));
         System.out.printf("[container] image %d MB, started after %d ms, ready after %d ms%n",
@@ -130,10 +93,8 @@ class ContainerImageIT {
 
     @AfterAll
     void removeTheContainer() throws Exception {
-        if (container != null) {
-            Files.writeString(work.resolve("container.log"), container.logs());
-            container.close();
-            admin("DROP DATABASE IF EXISTS " + database + " WITH (FORCE)");
+        if (fixture != null) {
+            fixture.close();
         }
     }
 
@@ -165,10 +126,10 @@ class ContainerImageIT {
             assertThat(send("POST", "/v1/reservations/" + id + "/confirm", null, null).statusCode()).isEqualTo(200);
 
             Eventually.await(Duration.ofSeconds(20), "both reservation events at the broker",
-                    () -> broker.of(tenant).stream().map(BrokerQueue.Delivery::type).distinct().count() == 2);
-            assertThat(broker.of(tenant)).extracting(BrokerQueue.Delivery::type)
+                    () -> broker.of(fixture.tenant).stream().map(BrokerQueue.Delivery::type).distinct().count() == 2);
+            assertThat(broker.of(fixture.tenant)).extracting(BrokerQueue.Delivery::type)
                     .containsOnly("dev.stockhold.reservation.created.v1", "dev.stockhold.reservation.confirmed.v1");
-            assertThat(broker.of(tenant)).extracting(BrokerQueue.Delivery::subject).containsOnly(id);
+            assertThat(broker.of(fixture.tenant)).extracting(BrokerQueue.Delivery::subject).containsOnly(id);
         }
     }
 
@@ -287,7 +248,7 @@ class ContainerImageIT {
         // 143 = terminated by SIGTERM through the JVM's shutdown hooks; 137 would be the SIGKILL after the grace period
         assertThat(exitCode).isEqualTo("143");
         assertThat(logs).contains("Outbox relay " + relayId + " stopped");
-        try (Connection db = DriverManager.getConnection(SERVER + database, "postgres", "");
+        try (Connection db = fixture.db();
                 PreparedStatement leased = db.prepareStatement("SELECT count(*) FROM outbox_events WHERE locked_by = ?")) {
             leased.setString(1, relayId);
             try (ResultSet rows = leased.executeQuery()) {
@@ -322,28 +283,11 @@ class ContainerImageIT {
     }
 
     private HttpResponse<String> get(String path) throws IOException, InterruptedException {
-        return http.send(HttpRequest.newBuilder(URI.create(container.baseUrl() + path)).timeout(Duration.ofSeconds(10)).build(),
-                HttpResponse.BodyHandlers.ofString());
+        return fixture.get(container, path);
     }
 
     private HttpResponse<String> send(String method, String path, String body, String idempotencyKey)
             throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(container.baseUrl() + path))
-                .timeout(Duration.ofSeconds(30))
-                .header("Authorization", "Bearer " + token)
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-        if (body != null) {
-            request.header("Content-Type", "application/json");
-        }
-        if (idempotencyKey != null) {
-            request.header("Idempotency-Key", idempotencyKey);
-        }
-        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    private static void admin(String sql) throws SQLException {
-        try (Connection c = DriverManager.getConnection(SERVER + "postgres", "postgres", "")) {
-            c.createStatement().execute(sql);
-        }
+        return fixture.send(container, method, path, body, idempotencyKey);
     }
 }

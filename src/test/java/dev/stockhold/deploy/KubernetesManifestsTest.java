@@ -204,13 +204,17 @@ class KubernetesManifestsTest {
         List<JsonNode> prod = render("prod");
         List<String> queries = new ArrayList<>(one(prod, "AnalysisTemplate").at("/spec/metrics").findValuesAsText("query"));
         queries.addAll(one(prod, "PrometheusRule").at("/spec/groups/0/rules").findValuesAsText("expr"));
-        Matcher metric = Pattern.compile("\\b((?:stockhold|http_server)_[a-z_]+)\\b").matcher(String.join("\n", queries));
+        queries.addAll(new ObjectMapper().readTree(Files.readString(Path.of("k8s/monitoring/stockhold-dashboard.json")))
+                .findValuesAsText("expr"));
+        Matcher metric = Pattern.compile("\\b((?:stockhold|http_server|agroal|worker_pool|jvm|process)_[a-z_]+)\\b")
+                .matcher(String.join("\n", queries));
         Set<String> used = new HashSet<>();
         while (metric.find()) {
             used.add(metric.group(1));
         }
 
-        assertThat(used).contains("stockhold_invariant_violations", "stockhold_outbox_dead", "http_server_requests_seconds_bucket");
+        assertThat(used).contains("stockhold_invariant_violations", "stockhold_outbox_dead", "http_server_requests_seconds_bucket",
+                "stockhold_problems_total", "stockhold_events_published_total", "agroal_awaiting_count");
         assertThat(used).allSatisfy(name -> assertThat(exported).as("metric %s", name).contains(name + "{"));
         assertThat(exported).containsPattern("http_server_requests_seconds_bucket\\{[^}]*method=\"POST\"[^}]*uri=\"/v1/reservations\"[^}]*version=");
     }
