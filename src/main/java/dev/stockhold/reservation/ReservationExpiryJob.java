@@ -10,11 +10,11 @@ import io.quarkus.scheduler.Scheduled;
 @ApplicationScoped
 public class ReservationExpiryJob {
 
-    private final ReservationService service;
+    private final ReservationLifecycle lifecycle;
     private final StockholdConfig config;
 
-    ReservationExpiryJob(ReservationService service, StockholdConfig config) {
-        this.service = service;
+    ReservationExpiryJob(ReservationLifecycle lifecycle, StockholdConfig config) {
+        this.lifecycle = lifecycle;
         this.config = config;
     }
 
@@ -28,6 +28,6 @@ public class ReservationExpiryJob {
     /** Expires batches until none is full. @return how many reservations expired */
     public int expireDue() {
         int batch = config.reservations().expiryBatchSize();
-        return Batches.drain(batch, () -> service.expireBatch(batch));
+        return Batches.drain(batch, () -> lifecycle.expireBatch(batch));
     }
 }

@@ -59,12 +59,14 @@ public class ReservationResource {
 
     public static final String REPLAYED_HEADER = StoredResponse.REPLAYED_HEADER;
 
-    private final ReservationService service;
+    private final ReservingService reserving;
+    private final ReservationLifecycle lifecycle;
     private final CurrentTenant tenant;
     private final StrictJson json;
 
-    ReservationResource(ReservationService service, CurrentTenant tenant, StrictJson json) {
-        this.service = service;
+    ReservationResource(ReservingService reserving, ReservationLifecycle lifecycle, CurrentTenant tenant, StrictJson json) {
+        this.reserving = reserving;
+        this.lifecycle = lifecycle;
         this.tenant = tenant;
         this.json = json;
     }
@@ -106,7 +108,7 @@ public class ReservationResource {
         String tenantId = tenant.id();
         IdempotencyKey key = IdempotencyKey.parse(headers.getRequestHeader(IdempotencyKey.HEADER));
         ReservationRequest request = json.read(body, ReservationRequest.class).requireDistinctSkus().requireValidMetadata();
-        ReservationService.Reply reply = service.reserve(tenantId, key, request);
+        ReservationReply reply = reserving.reserve(tenantId, key, request);
         return reply.response().answer(reply.replayed());
     }
 
@@ -132,7 +134,7 @@ public class ReservationResource {
                     schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "200", defaultValue = "50")) String limit,
             @QueryParam("cursor") @Parameter(description = "nextCursor of the previous page; only with the same filters",
                     schema = @Schema(type = SchemaType.STRING)) String cursor) {
-        return service.list(ReservationQuery.of(tenant.id(), status, sku, reference, createdFrom, createdTo, limit, cursor));
+        return lifecycle.list(ReservationQuery.of(tenant.id(), status, sku, reference, createdFrom, createdTo, limit, cursor));
     }
 
     @GET
@@ -143,7 +145,7 @@ public class ReservationResource {
     @APIResponse(responseCode = "404", description = "reservation-not-found",
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public ReservationView get(@PathParam("id") String id) {
-        return service.get(tenant.id(), parse(id));
+        return lifecycle.get(tenant.id(), parse(id));
     }
 
     @POST
@@ -156,7 +158,7 @@ public class ReservationResource {
     @APIResponse(responseCode = "409", description = "invalid-reservation-state: CANCELLED, EXPIRED, or HELD past expiresAt",
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public ReservationView confirm(@PathParam("id") String id) {
-        return service.confirm(tenant.id(), parse(id));
+        return lifecycle.confirm(tenant.id(), parse(id));
     }
 
     @POST
@@ -169,7 +171,7 @@ public class ReservationResource {
     @APIResponse(responseCode = "409", description = "invalid-reservation-state: CONFIRMED or EXPIRED",
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public ReservationView cancel(@PathParam("id") String id) {
-        return service.cancel(tenant.id(), parse(id));
+        return lifecycle.cancel(tenant.id(), parse(id));
     }
 
     @POST
@@ -194,7 +196,7 @@ public class ReservationResource {
     public ReservationView extend(@PathParam("id") String id, byte[] body) {
         UUID reservation = parse(id);
         ExtendRequest request = json.read(body, ExtendRequest.class);
-        return service.extend(tenant.id(), reservation, request.ttlSeconds());
+        return lifecycle.extend(tenant.id(), reservation, request.ttlSeconds());
     }
 
     /** A malformed id names no reservation: the same 404 as a missing one. */

@@ -59,7 +59,7 @@ class ReservationRaceTest {
 
     /**
      * A hot sku: requests that queue behind one another are committed in groups with one decrement of their sum
-     * (ReservationService#commit). The stock still goes to exactly as many requests as it has units: groups whose sum
+     * (HotSkuGroups#commit). The stock still goes to exactly as many requests as it has units: groups whose sum
      * is there commit whole, the group whose sum is not falls back to one request at a time.
      */
     @Test
@@ -82,6 +82,25 @@ class ReservationRaceTest {
         assertThat(db.outboxEventsOfTenant(api.tenant())).isEqualTo(stock);
         assertThat(db.idempotencyRecordsOfTenant(api.tenant())).isEqualTo(racers);
         assertThat(groupedReservations()).as("some requests were committed in groups").isGreaterThan(groupedBefore);
+    }
+
+    /**
+     * Retries racing their originals on a hot sku: eight keys, twelve requests each. Eight reservations exist
+     * afterwards, and only they count as reservations committed in groups; replays answered inside a group do not.
+     */
+    @Test
+    void shouldCountOnlyNewReservationsAsGroupedNotTheReplaysInAGroup() {
+        String sku = Api.sku();
+        api.setStock(sku, 1000);
+        List<String> keys = java.util.stream.IntStream.range(0, 8).mapToObj(i -> Api.key()).toList();
+        double groupedBefore = groupedReservations();
+
+        List<Response> responses = Race.run(96, i -> api.reserve(keys.get(i % keys.size()), sku, 1));
+
+        assertThat(responses).extracting(Response::statusCode).containsOnly(201);
+        assertThat(responses.stream().map(r -> r.path("id").toString()).distinct()).hasSize(8);
+        assertThat(db.reservationsOfTenant(api.tenant())).isEqualTo(8);
+        assertThat(groupedReservations() - groupedBefore).as("reservations counted as grouped").isLessThanOrEqualTo(8);
     }
 
     private static double groupedReservations() {

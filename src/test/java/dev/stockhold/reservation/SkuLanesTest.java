@@ -20,33 +20,33 @@ class SkuLanesTest {
 
     @Test
     void shouldGroupEveryRequestOfTheSkuThatQueuedBehindTheLeaderAndNoOtherSku() throws Exception {
-        SkuLanes lanes = new SkuLanes(1, 32);   // one stripe: both skus share it
+        SkuLanes<String, String> lanes = new SkuLanes<>(1, 32);   // one stripe: both skus share it
         List<List<String>> groups = Collections.synchronizedList(new ArrayList<>());
         CountDownLatch firstCommitting = new CountDownLatch(1);
         CountDownLatch releaseFirst = new CountDownLatch(1);
-        Consumer<List<SkuLanes.Ticket<String>>> commit = group -> {
+        Consumer<List<SkuLanes.Ticket<String, String>>> commit = group -> {
             groups.add(group.stream().map(t -> t.request).toList());
             if (group.get(0).request.equals("a1")) {
                 firstCommitting.countDown();
                 await(releaseFirst);
             }
-            group.forEach(t -> t.complete("done " + t.request));
+            group.forEach(t -> t.complete(new SkuLanes.Answered<>("done " + t.request)));
         };
         ExecutorService pool = Executors.newFixedThreadPool(5);
         try {
-            Future<Object> a1 = pool.submit(() -> lanes.submit(new SkuLanes.Ticket<>("t", "A", "a1"), commit));
+            Future<String> a1 = pool.submit(() -> answer(lanes.submit(new SkuLanes.Ticket<>("t", "A", "a1"), commit)));
             assertThat(firstCommitting.await(10, TimeUnit.SECONDS)).isTrue();
-            List<Future<Object>> queued = new ArrayList<>();
+            List<Future<String>> queued = new ArrayList<>();
             for (String r : List.of("a2", "a3", "b1", "a4")) {
                 String sku = r.substring(0, 1).toUpperCase();
-                queued.add(pool.submit(() -> lanes.submit(new SkuLanes.Ticket<>("t", sku, r), commit)));
+                queued.add(pool.submit(() -> answer(lanes.submit(new SkuLanes.Ticket<>("t", sku, r), commit))));
             }
             awaitQueued(lanes, 4);
             releaseFirst.countDown();
 
             assertThat(a1.get(10, TimeUnit.SECONDS)).isEqualTo("done a1");
             List<Object> outcomes = new ArrayList<>();
-            for (Future<Object> f : queued) {
+            for (Future<String> f : queued) {
                 outcomes.add(f.get(10, TimeUnit.SECONDS));
             }
             assertThat(outcomes).containsExactly("done a2", "done a3", "done b1", "done a4");
@@ -62,41 +62,42 @@ class SkuLanesTest {
 
     @Test
     void shouldSendEveryRequestItsGroupDidNotCompleteBackToRunAlone() {
-        SkuLanes lanes = new SkuLanes(4, 32);
-        Object outcome = lanes.submit(new SkuLanes.Ticket<>("t", "A", "a1"), group -> {
+        SkuLanes<String, String> lanes = new SkuLanes<>(4, 32);
+        SkuLanes.Outcome<String> outcome = lanes.submit(new SkuLanes.Ticket<>("t", "A", "a1"), group -> {
             // a group that rolled back completes nobody
         });
-        assertThat(outcome).isSameAs(SkuLanes.ALONE);
+        assertThat(outcome).isInstanceOf(SkuLanes.Alone.class);
+        assertThat(outcome.resolve(() -> "ran alone")).isEqualTo("ran alone");
     }
 
     @Test
     void shouldCapAGroupAtItsMaximumSize() throws Exception {
-        SkuLanes lanes = new SkuLanes(1, 3);
+        SkuLanes<String, String> lanes = new SkuLanes<>(1, 3);
         List<Integer> sizes = Collections.synchronizedList(new ArrayList<>());
         CountDownLatch firstCommitting = new CountDownLatch(1);
         CountDownLatch releaseFirst = new CountDownLatch(1);
-        Consumer<List<SkuLanes.Ticket<String>>> commit = group -> {
+        Consumer<List<SkuLanes.Ticket<String, String>>> commit = group -> {
             sizes.add(group.size());
             if (group.get(0).request.equals("leader")) {
                 firstCommitting.countDown();
                 await(releaseFirst);
             }
-            group.forEach(t -> t.complete(t.request));
+            group.forEach(t -> t.complete(new SkuLanes.Answered<>(t.request)));
         };
         ExecutorService pool = Executors.newFixedThreadPool(8);
         try {
-            Future<Object> leader = pool.submit(() -> lanes.submit(new SkuLanes.Ticket<>("t", "A", "leader"), commit));
+            Future<String> leader = pool.submit(() -> answer(lanes.submit(new SkuLanes.Ticket<>("t", "A", "leader"), commit)));
             assertThat(firstCommitting.await(10, TimeUnit.SECONDS)).isTrue();
-            List<Future<Object>> queued = new ArrayList<>();
+            List<Future<String>> queued = new ArrayList<>();
             for (int i = 0; i < 7; i++) {
                 String r = "r" + i;
-                queued.add(pool.submit(() -> lanes.submit(new SkuLanes.Ticket<>("t", "A", r), commit)));
+                queued.add(pool.submit(() -> answer(lanes.submit(new SkuLanes.Ticket<>("t", "A", r), commit))));
             }
             awaitQueued(lanes, 7);
             releaseFirst.countDown();
             leader.get(10, TimeUnit.SECONDS);
             List<Object> outcomes = new ArrayList<>();
-            for (Future<Object> f : queued) {
+            for (Future<String> f : queued) {
                 outcomes.add(f.get(10, TimeUnit.SECONDS));
             }
             assertThat(outcomes).containsExactly("r0", "r1", "r2", "r3", "r4", "r5", "r6");
@@ -106,6 +107,11 @@ class SkuLanesTest {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /** What the request answers; "alone" when its group sent it back to run on its own. */
+    private static String answer(SkuLanes.Outcome<String> outcome) {
+        return outcome.resolve(() -> "alone");
     }
 
     private static void awaitQueued(SkuLanes lanes, int n) throws InterruptedException {

@@ -1,0 +1,99 @@
+package dev.stockhold.reservation;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.stockhold.StockholdConfig;
+import dev.stockhold.idempotency.StoredResponse;
+import dev.stockhold.inventory.Allocation;
+import dev.stockhold.inventory.StockEvents;
+import dev.stockhold.inventory.StockKey;
+import dev.stockhold.inventory.StockRecord;
+import dev.stockhold.inventory.StockRecords;
+import dev.stockhold.outbox.EventType;
+import dev.stockhold.outbox.OutboxWriter;
+
+/**
+ * What every new reservation writes, alone or in a hot-sku group: the one place a change to a reservation's rows,
+ * events or hold is made.
+ */
+@ApplicationScoped
+class HoldWriter {
+
+    private final ReservationStore store;
+    private final OutboxWriter outbox;
+    private final StockRecords stock;
+    private final StockEvents stockEvents;
+    private final ObjectMapper mapper;
+    private final StockholdConfig config;
+
+    HoldWriter(ReservationStore store, OutboxWriter outbox, StockRecords stock, StockEvents stockEvents, ObjectMapper mapper,
+            StockholdConfig config) {
+        this.store = store;
+        this.outbox = outbox;
+        this.stock = stock;
+        this.stockEvents = stockEvents;
+        this.mapper = mapper;
+        this.config = config;
+    }
+
+    /** The HELD reservation a placed request becomes: its lines at the locations the allocation chose. */
+    ReservationView held(ReservationRequest request, Allocation.Placed placed, Instant now) {
+        int ttl = request.ttlSeconds() == null ? config.reservations().defaultTtlSeconds() : request.ttlSeconds();
+        List<ReservationView.Line> lines = new ArrayList<>();
+        for (int i = 0; i < request.lines().size(); i++) {
+            ReservationRequest.Line line = request.lines().get(i);
+            lines.add(new ReservationView.Line(line.sku(), line.quantity(), placed.keys().get(i).location()));
+        }
+        return new ReservationView(UUID.randomUUID(), ReservationStatus.HELD, lines, now.plusSeconds(ttl), now,
+                request.reference(), request.metadata());
+    }
+
+    /** The 201 stored with the key, byte for byte what the request and every replay of it answer. */
+    StoredResponse created(ReservationView held) {
+        try {
+            return new StoredResponse(201, mapper.writeValueAsString(held), held.location(), held.id());
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * The reservations and their lines, one created event each, then (last, so the records' row locks are held only
+     * until commit) one conditional hold of their summed quantities per stock record, and a depleted event for each
+     * record it empties.
+     *
+     * Runs in the caller's transaction (no interceptor on this hot path).
+     *
+     * @param byKey the reservations by idempotency key
+     * @return false if some record did not have the units: the caller rolls the transaction back
+     */
+    boolean write(String tenantId, Map<String, ReservationView> byKey, Instant now) {
+        store.insertHeldAll(tenantId, byKey);
+        Map<UUID, ReservationView> byId = new LinkedHashMap<>();
+        SortedMap<StockKey, Long> quantities = new TreeMap<>();
+        for (ReservationView view : byKey.values()) {
+            byId.put(view.id(), view);
+            view.quantities().forEach((key, qty) -> quantities.merge(key, qty, Long::sum));
+        }
+        outbox.writeAll(EventType.CREATED, tenantId, byId, now);
+        // another replica may hold a record: wait for it as long as for an in-flight key
+        List<StockRecord> moved = stock.move(StockRecords.Move.HOLD, tenantId, quantities, config.idempotency().inFlightWait());
+        if (moved.size() != quantities.size()) {
+            return false;
+        }
+        stockEvents.crossings(tenantId, moved, quantities, false, now);
+        return true;
+    }
+}

@@ -1,0 +1,149 @@
+package dev.stockhold.reservation;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+
+import dev.stockhold.StockholdConfig;
+import dev.stockhold.inventory.StockEvents;
+import dev.stockhold.inventory.StockKey;
+import dev.stockhold.inventory.StockRecords;
+import dev.stockhold.outbox.EventType;
+import dev.stockhold.outbox.OutboxWriter;
+import dev.stockhold.web.OutcomeLog;
+
+/**
+ * A reservation after it was made: read, listed, confirmed, cancelled, extended, expired. Each state change, its stock
+ * move and its outbox event in one transaction, under the reservation's row lock.
+ */
+@ApplicationScoped
+@Transactional
+public class ReservationLifecycle {
+
+    private final ReservationRepository reservations;
+    private final StockRecords stock;
+    private final StockEvents stockEvents;
+    private final OutboxWriter outbox;
+    private final ReservationMetrics metrics;
+    private final StockholdConfig config;
+
+    ReservationLifecycle(ReservationRepository reservations, StockRecords stock, StockEvents stockEvents, OutboxWriter outbox,
+            ReservationMetrics metrics, StockholdConfig config) {
+        this.reservations = reservations;
+        this.stock = stock;
+        this.stockEvents = stockEvents;
+        this.outbox = outbox;
+        this.metrics = metrics;
+        this.config = config;
+    }
+
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public ReservationView get(String tenantId, UUID id) {
+        return reservations.find(tenantId, id).map(ReservationView::of)
+                .orElseThrow(() -> new ReservationNotFoundException(id.toString()));
+    }
+
+    /** One page of the tenant's reservations, newest first, and the cursor of the next page if there is one. */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public ReservationList list(ReservationQuery query) {
+        ReservationRepository.Page page = reservations.page(query);
+        return new ReservationList(page.items().stream().map(ReservationView::of).toList(),
+                page.next() == null ? null : query.encode(page.next()));
+    }
+
+    /** HELD -> CONFIRMED. Idempotent on CONFIRMED; refused once the hold expired, even before the expiry job ran. */
+    public ReservationView confirm(String tenantId, UUID id) {
+        Reservation r = reservations.lock(tenantId, id).orElseThrow(() -> new ReservationNotFoundException(id.toString()));
+        Instant now = Instant.now();
+        switch (r.status) {
+            case CONFIRMED:
+                return ReservationView.of(r);
+            case HELD:
+                if (r.isPastExpiry(now)) {
+                    throw new InvalidReservationStateException("Reservation expired at " + r.expiresAt + "; it cannot be confirmed");
+                }
+                stock.move(StockRecords.Move.SELL, tenantId, r.quantities(), null);   // sold: on hand and held drop, available stays
+                return transition(r, ReservationStatus.CONFIRMED, EventType.CONFIRMED, now);
+            default:
+                throw new InvalidReservationStateException("Reservation is " + r.status + "; only a HELD reservation can be confirmed");
+        }
+    }
+
+    /** HELD -> CANCELLED and the stock returns. Idempotent on CANCELLED. */
+    public ReservationView cancel(String tenantId, UUID id) {
+        Reservation r = reservations.lock(tenantId, id).orElseThrow(() -> new ReservationNotFoundException(id.toString()));
+        switch (r.status) {
+            case CANCELLED:
+                return ReservationView.of(r);
+            case HELD:
+                Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+                release(tenantId, r.quantities(), now);
+                return transition(r, ReservationStatus.CANCELLED, EventType.CANCELLED, now);
+            default:
+                throw new InvalidReservationStateException("Reservation is " + r.status + "; only a HELD reservation can be cancelled");
+        }
+    }
+
+    /**
+     * A HELD reservation not yet past {@code expiresAt} is held until now + ttl (shorter or longer than before), with
+     * one extended event. The row lock orders it against confirm, cancel and the expiry job: exactly one of them wins.
+     */
+    public ReservationView extend(String tenantId, UUID id, int ttlSeconds) {
+        Reservation r = reservations.lock(tenantId, id).orElseThrow(() -> new ReservationNotFoundException(id.toString()));
+        Instant now = Instant.now();
+        if (r.status != ReservationStatus.HELD || r.isPastExpiry(now)) {
+            throw new InvalidReservationStateException(r.status == ReservationStatus.HELD
+                    ? "Reservation expired at " + r.expiresAt + "; it cannot be extended"
+                    : "Reservation is " + r.status + "; only a HELD reservation can be extended");
+        }
+        Instant until = now.plusSeconds(ttlSeconds).truncatedTo(ChronoUnit.MILLIS);
+        Instant limit = r.createdAt.plus(config.reservations().maxHold());
+        if (until.isAfter(limit)) {
+            throw new HoldLimitReachedException(limit);
+        }
+        r.extendTo(until, now);
+        ReservationView view = ReservationView.of(r);
+        outbox.write(EventType.EXTENDED, r.tenantId, r.id, now, view);
+        OutcomeLog.info("extended", r.tenantId, r.idempotencyKey, r.id, "expiresAt=" + until);
+        return view;
+    }
+
+    /**
+     * Expires one batch of HELD reservations past their expiry, returning their stock once. Stock is released per
+     * (tenant, sku, location) in sorted order, the order every other writer uses, so the batch cannot deadlock with them.
+     *
+     * @return how many reservations expired
+     */
+    public int expireBatch(int limit) {
+        List<Reservation> due = reservations.claimExpired(limit);
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        Map<String, SortedMap<StockKey, Long>> released = new TreeMap<>();
+        for (Reservation r : due) {
+            r.quantities().forEach((key, qty) -> released.computeIfAbsent(r.tenantId, t -> new TreeMap<>()).merge(key, qty, Long::sum));
+            transition(r, ReservationStatus.EXPIRED, EventType.EXPIRED, now);
+        }
+        released.forEach((tenantId, quantities) -> release(tenantId, quantities, now));
+        return due.size();
+    }
+
+    /** Held units return to their records, with a replenished event for each record that was at 0. */
+    private void release(String tenantId, SortedMap<StockKey, Long> quantities, Instant now) {
+        stockEvents.crossings(tenantId, stock.move(StockRecords.Move.RELEASE, tenantId, quantities, null), quantities, true, now);
+    }
+
+    private ReservationView transition(Reservation r, ReservationStatus to, EventType event, Instant now) {
+        r.transitionTo(to, now);
+        ReservationView view = ReservationView.of(r);
+        outbox.write(event, r.tenantId, r.id, now, view);
+        metrics.transitionOnCommit(to);
+        OutcomeLog.info(to.name().toLowerCase(), r.tenantId, r.idempotencyKey, r.id, null);
+        return view;
+    }
+}

@@ -1,0 +1,175 @@
+package dev.stockhold.reservation;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+
+import dev.stockhold.StockholdConfig;
+import dev.stockhold.idempotency.IdempotencyKey;
+import dev.stockhold.idempotency.IdempotencyKeyReusedException;
+import dev.stockhold.idempotency.IdempotencyStore;
+import dev.stockhold.idempotency.Refusal;
+import dev.stockhold.idempotency.RequestInProgressException;
+import dev.stockhold.idempotency.StoredResponse;
+import dev.stockhold.inventory.Allocation;
+import dev.stockhold.inventory.StockRecords;
+import dev.stockhold.reservation.ReservationMetrics.Outcome;
+import dev.stockhold.web.OutcomeLog;
+import dev.stockhold.web.Problem;
+import dev.stockhold.web.ProblemResponses;
+import dev.stockhold.web.ProblemType;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+
+/**
+ * POST /v1/reservations, executed once per (tenant, key): the plain path (one request in its own transaction), its
+ * refusals and replays. Single-line requests go through {@link HotSkuGroups}, which runs a request on this plain path
+ * whenever its sku is quiet or its group cannot commit as a whole. What a new reservation writes is {@link HoldWriter}'s.
+ */
+@ApplicationScoped
+public class ReservingService implements HotSkuGroups.PlainPath {
+
+    /** How often a request whose allocation lost a race to another writer is tried again before it is refused. */
+    private static final int ALLOCATION_ATTEMPTS = 3;
+
+    private final IdempotencyStore keys;
+    private final StockRecords stock;
+    private final HoldWriter writer;
+    private final ReservationMetrics metrics;
+    private final ProblemResponses problems;
+    private final StockholdConfig config;
+    /** Hot-sku grouping; null when turned off. */
+    private final HotSkuGroups groups;
+
+    ReservingService(IdempotencyStore keys, StockRecords stock, HoldWriter writer, ReservationMetrics metrics,
+            ProblemResponses problems, StockholdConfig config) {
+        this.keys = keys;
+        this.stock = stock;
+        this.writer = writer;
+        this.metrics = metrics;
+        this.problems = problems;
+        this.config = config;
+        int groupSize = config.reservations().hotSkuGroupSize();
+        this.groups = groupSize > 1
+                ? new HotSkuGroups(groupSize, keys, stock, writer, metrics, this, config.idempotency().inFlightWait())
+                : null;
+    }
+
+    /**
+     * Executes the request once per (tenant, key). The key, reservation and outbox row are written first and the
+     * conditional holds last, so a hot sku's row lock is held only until commit. A refusal rolls all of it back and is
+     * then stored on its own, so a retry of the key gets the same refusal.
+     */
+    @Transactional(Transactional.TxType.NEVER)
+    public ReservationReply reserve(String tenantId, IdempotencyKey key, ReservationRequest request) {
+        ReservationReply reply;
+        try {
+            ReservationAttempt attempt = new ReservationAttempt(tenantId, key, request.fingerprint(), request);
+            reply = request.lines().size() == 1 && groups != null
+                    ? groups.reserve(attempt)
+                    : alone(attempt, config.idempotency().inFlightWait());
+        } catch (IdempotencyKeyReusedException e) {
+            metrics.outcome(Outcome.KEY_REUSED);
+            throw e;
+        } catch (RequestInProgressException e) {
+            metrics.outcome(Outcome.IN_PROGRESS);
+            throw e;
+        }
+        record(tenantId, key, reply);
+        return reply;
+    }
+
+    /**
+     * One request in its own transaction; a refusal rolls it back and is then stored on its own.
+     *
+     * @param keyWait how long to wait for a key an in-flight original holds (then 409 in progress)
+     */
+    @Override
+    public ReservationReply alone(ReservationAttempt a, Duration keyWait) {
+        try {
+            for (int i = 1;; i++) {
+                boolean last = i == ALLOCATION_ATTEMPTS;
+                try {
+                    return QuarkusTransaction.requiringNew().call(() -> attempt(a, keyWait, last));
+                } catch (AllocationRaced raced) {
+                    // another writer took the units between our read and our hold: allocate again from a fresh read
+                }
+            }
+        } catch (Refusal refused) {
+            return QuarkusTransaction.requiringNew().call(() -> storeRefusal(a, keyWait, refused.response()));
+        }
+    }
+
+    /**
+     * @param last whether a record taken by another writer since our read refuses the request rather than trying again
+     */
+    private ReservationReply attempt(ReservationAttempt a, Duration keyWait, boolean last) {
+        String tenantId = a.tenantId();
+        ReservationRequest request = a.request();
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        List<String> skus = request.lines().stream().map(ReservationRequest.Line::sku).distinct().toList();
+        List<StockRecords.Candidate> candidates = stock.candidates(tenantId, skus, keyWait);
+        Allocation allocation = Allocation.of(request.allocationLines(), candidates, new HashMap<>());
+        if (allocation instanceof Allocation.Refused refused) {
+            throw refusal(refused.unknown(), refused.shortSkus());
+        }
+        ReservationView held = writer.held(request, (Allocation.Placed) allocation, now);
+        StoredResponse created = writer.created(held);
+        if (!keys.claim(tenantId, a.key(), a.fingerprint(), created)) {
+            return replay(a);
+        }
+        if (writer.write(tenantId, Map.of(a.key().value(), held), now)) {
+            return new ReservationReply(created, false);
+        }
+        if (!last) {
+            throw new AllocationRaced();
+        }
+        throw refusal(List.of(), skus);
+    }
+
+    private Refusal refusal(List<String> unknown, List<String> shortSkus) {
+        Problem refusal = unknown.isEmpty()
+                ? Problem.of(ProblemType.INSUFFICIENT_STOCK, "Not enough stock for: " + String.join(", ", shortSkus)
+                        + "; nothing was reserved").withSkus(shortSkus)
+                : Problem.of(ProblemType.UNKNOWN_SKU, "Unknown sku: " + String.join(", ", unknown)
+                        + "; nothing was reserved").withSkus(unknown);
+        return new Refusal(new StoredResponse(refusal.status(), problems.json(refusal), null, null));
+    }
+
+    private ReservationReply storeRefusal(ReservationAttempt a, Duration keyWait, StoredResponse refusal) {
+        keys.limitLockWait(keyWait);
+        if (keys.claim(a.tenantId(), a.key(), a.fingerprint(), refusal)) {
+            return new ReservationReply(refusal, false);
+        }
+        return replay(a);
+    }
+
+    @Override
+    public ReservationReply replay(ReservationAttempt a) {
+        return new ReservationReply(keys.replay(a.tenantId(), a.key(), a.fingerprint()), true);
+    }
+
+    private void record(String tenantId, IdempotencyKey key, ReservationReply reply) {
+        StoredResponse r = reply.response();
+        Outcome outcome = reply.replayed() ? Outcome.REPLAYED
+                : switch (r.status()) {
+                    case 201 -> Outcome.CREATED;
+                    case 409 -> Outcome.INSUFFICIENT_STOCK;
+                    default -> Outcome.UNKNOWN_SKU;
+                };
+        metrics.outcome(outcome);
+        OutcomeLog.info(outcome.tag(), tenantId, key.value(), r.reservationId(), "status=" + r.status());
+    }
+
+    /** Thrown out of a request's transaction when a record it was placed on no longer had the units at the hold. */
+    private static final class AllocationRaced extends RuntimeException {
+        AllocationRaced() {
+            super(null, null, false, false);
+        }
+    }
+}
