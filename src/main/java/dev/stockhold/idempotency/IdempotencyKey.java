@@ -26,8 +26,8 @@ public record IdempotencyKey(String value) {
 
     /** The key from every {@code Idempotency-Key} field of the request: exactly one field, in either form. */
     public static IdempotencyKey parse(List<String> fields) {
-        if (fields == null || fields.isEmpty() || fields.size() == 1 && fields.get(0).isEmpty()) {
-            throw new ProblemException(ProblemType.IDEMPOTENCY_KEY_MISSING, "This request needs an Idempotency-Key header");
+        if (fields == null || fields.isEmpty()) {
+            throw missing();
         }
         if (fields.size() > 1) {
             throw invalid("Send one Idempotency-Key header, not " + fields.size());
@@ -35,10 +35,14 @@ public record IdempotencyKey(String value) {
         return parse(fields.get(0));
     }
 
+    private static ProblemException missing() {
+        return new ProblemException(ProblemType.IDEMPOTENCY_KEY_MISSING, "This request needs an Idempotency-Key header");
+    }
+
     /** One header field's value (without surrounding whitespace, as HTTP hands it over). */
     public static IdempotencyKey parse(String field) {
         if (field == null || field.isEmpty()) {
-            throw new ProblemException(ProblemType.IDEMPOTENCY_KEY_MISSING, "This request needs an Idempotency-Key header");
+            throw missing();
         }
         return new IdempotencyKey(field.charAt(0) == '"' ? unquote(field) : bare(field));
     }

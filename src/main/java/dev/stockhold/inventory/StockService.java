@@ -18,7 +18,7 @@ import dev.stockhold.idempotency.IdempotencyStore;
 import dev.stockhold.idempotency.Refusal;
 import dev.stockhold.idempotency.RequestInProgressException;
 import dev.stockhold.idempotency.StoredResponse;
-import dev.stockhold.web.OutcomeLog;
+import dev.stockhold.OutcomeLog;
 import dev.stockhold.web.Problem;
 import dev.stockhold.web.ProblemResponses;
 import dev.stockhold.web.ProblemType;
@@ -87,7 +87,7 @@ public class StockService {
         StockRecord after = records.set(tenantId, before.key(), onHand)
                 .orElseThrow(() -> new StockBelowHeldException(before.key(), before.held(), onHand));
         events.changed(tenantId, after, before.available(), after.onHand() - before.onHand(), null, now());
-        OutcomeLog.info("stock-set", tenantId, null, null, after.key().subject() + " onHand=" + after.onHand() + " version=" + after.version());
+        OutcomeLog.stock("set", tenantId, null, after.key().subject() + " onHand=" + after.onHand() + " version=" + after.version());
         return after;
     }
 
@@ -112,7 +112,7 @@ public class StockService {
             }
             String outcome = reply.replayed() ? "replayed" : reply.response().status() == 200 ? "applied" : "stock_below_held";
             count(outcome);
-            OutcomeLog.info("adjustment-" + outcome, tenantId, key.value(), null, at.subject() + " delta=" + request.delta());
+            OutcomeLog.stock("adjustment-" + outcome, tenantId, key.value(), at.subject() + " delta=" + request.delta());
             return reply;
         } catch (IdempotencyKeyReusedException e) {
             count("key_reused");

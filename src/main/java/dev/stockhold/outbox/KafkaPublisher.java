@@ -30,6 +30,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.stockhold.Causes;
 import dev.stockhold.StockholdConfig;
 import io.quarkus.logging.Log;
 
@@ -201,12 +202,7 @@ public class KafkaPublisher implements EventPublisher {
 
     /** Retriable errors (timeouts, lost connections, no leader) are about the broker, not the event. */
     private static boolean isBrokerSide(Throwable cause) {
-        for (Throwable t = cause; t != null; t = t.getCause()) {
-            if (t instanceof RetriableException) {
-                return true;
-            }
-        }
-        return false;
+        return cause != null && Causes.any(cause, RetriableException.class);
     }
 
     private static PublishOutcome await(Map<UUID, Future<RecordMetadata>> sent, Map<UUID, PublishFailure> failures, Duration timeout) {

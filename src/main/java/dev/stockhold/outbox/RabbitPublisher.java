@@ -17,6 +17,7 @@ import com.rabbitmq.client.Channel;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 
+import dev.stockhold.Causes;
 import io.quarkus.logging.Log;
 
 /**
@@ -71,7 +72,7 @@ public class RabbitPublisher implements EventPublisher {
         } catch (IOException | RuntimeException e) {
             // connection refused or lost, channel closed by the broker, broker shutting down
             reset();
-            return Sent.answered(new PublishOutcome.Unreachable("unreachable", describe(e)));
+            return Sent.answered(new PublishOutcome.Unreachable("unreachable", Causes.rootMessage(e)));
         }
         return timeout -> awaitConfirms(ch, byTag, failures, timeout);
     }
@@ -96,7 +97,7 @@ public class RabbitPublisher implements EventPublisher {
         } catch (RuntimeException e) {
             // the channel or connection closed while waiting (ShutdownSignalException)
             reset();
-            return new PublishOutcome.Unreachable("unreachable", describe(e));
+            return new PublishOutcome.Unreachable("unreachable", Causes.rootMessage(e));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             reset();
@@ -181,13 +182,6 @@ public class RabbitPublisher implements EventPublisher {
         channel = null;
     }
 
-    private static String describe(Exception e) {
-        Throwable root = e;
-        while (root.getCause() != null) {
-            root = root.getCause();
-        }
-        return root.getClass().getSimpleName() + (root.getMessage() == null ? "" : ": " + root.getMessage());
-    }
 
     @Override
     public String target() {

@@ -17,7 +17,7 @@ import dev.stockhold.inventory.StockKey;
 import dev.stockhold.inventory.StockRecords;
 import dev.stockhold.outbox.EventType;
 import dev.stockhold.outbox.OutboxWriter;
-import dev.stockhold.web.OutcomeLog;
+import dev.stockhold.OutcomeLog;
 
 /**
  * A reservation after it was made: read, listed, confirmed, cancelled, extended, expired. Each state change, its stock
@@ -111,7 +111,7 @@ public class ReservationLifecycle {
         r.extendTo(until, now);
         ReservationView view = ReservationView.of(r);
         outbox.write(EventType.EXTENDED, r.tenantId, r.id, now, view);
-        OutcomeLog.info("extended", r.tenantId, r.idempotencyKey, r.id, "expiresAt=" + until);
+        OutcomeLog.reservation("extended", r.tenantId, r.idempotencyKey, r.id, "expiresAt=" + until);
         return view;
     }
 
@@ -143,7 +143,7 @@ public class ReservationLifecycle {
         ReservationView view = ReservationView.of(r);
         outbox.write(event, r.tenantId, r.id, now, view);
         metrics.transitionOnCommit(to);
-        OutcomeLog.info(to.name().toLowerCase(), r.tenantId, r.idempotencyKey, r.id, null);
+        OutcomeLog.reservation(to.name().toLowerCase(), r.tenantId, r.idempotencyKey, r.id, null);
         return view;
     }
 }

@@ -20,7 +20,7 @@ import dev.stockhold.idempotency.StoredResponse;
 import dev.stockhold.inventory.Allocation;
 import dev.stockhold.inventory.StockRecords;
 import dev.stockhold.reservation.ReservationMetrics.Outcome;
-import dev.stockhold.web.OutcomeLog;
+import dev.stockhold.OutcomeLog;
 import dev.stockhold.web.Problem;
 import dev.stockhold.web.ProblemResponses;
 import dev.stockhold.web.ProblemType;
@@ -163,7 +163,7 @@ public class ReservingService implements HotSkuGroups.PlainPath {
                     default -> Outcome.UNKNOWN_SKU;
                 };
         metrics.outcome(outcome);
-        OutcomeLog.info(outcome.tag(), tenantId, key.value(), r.reservationId(), "status=" + r.status());
+        OutcomeLog.reservation(outcome.tag(), tenantId, key.value(), r.reservationId(), "status=" + r.status());
     }
 
     /** Thrown out of a request's transaction when a record it was placed on no longer had the units at the hold. */

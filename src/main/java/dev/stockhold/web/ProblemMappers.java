@@ -3,8 +3,6 @@ package dev.stockhold.web;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
-import java.util.stream.Stream;
 
 import jakarta.transaction.RollbackException;
 import jakarta.validation.ConstraintViolation;
@@ -15,6 +13,7 @@ import jakarta.ws.rs.core.Response;
 
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
+import dev.stockhold.Causes;
 import io.quarkus.logging.Log;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.ForbiddenException;
@@ -40,14 +39,14 @@ public class ProblemMappers {
 
     @ServerExceptionMapper({ AuthenticationFailedException.class, UnauthorizedException.class })
     public Response unauthorized(RuntimeException e) {
-        return responses.builder(Problem.of(ProblemType.UNAUTHORIZED, "A valid bearer token with a tenant_id claim is required"))
+        return responses.builder(Problem.of(ProblemType.UNAUTHORIZED, describe(ProblemType.UNAUTHORIZED)))
                 .header(HttpHeaders.WWW_AUTHENTICATE, "Bearer")
                 .build();
     }
 
     @ServerExceptionMapper
     public Response forbidden(ForbiddenException e) {
-        return responses.response(Problem.of(ProblemType.FORBIDDEN, "The token lacks the role this operation needs"));
+        return responses.response(Problem.of(ProblemType.FORBIDDEN, describe(ProblemType.FORBIDDEN)));
     }
 
     @ServerExceptionMapper
@@ -91,13 +90,13 @@ public class ProblemMappers {
     @ServerExceptionMapper(priority = 6000)
     public Response unexpected(Throwable e) {
         if (isInterruptedCommit(e)) {
-            Log.warnf("Commit interrupted by a database failure, outcome unknown: %s", rootMessage(e));
+            Log.warnf("Commit interrupted by a database failure, outcome unknown: %s", Causes.rootMessage(e));
             return responses.builder(Problem.of(ProblemType.SERVICE_UNAVAILABLE, OUTCOME_UNKNOWN))
                     .header(HttpHeaders.RETRY_AFTER, "1")
                     .build();
         }
         if (isTransientDatabaseFailure(e)) {
-            Log.warnf("Request rolled back by a transient database failure: %s", rootMessage(e));
+            Log.warnf("Request rolled back by a transient database failure: %s", Causes.rootMessage(e));
             return responses.builder(Problem.of(ProblemType.SERVICE_UNAVAILABLE,
                             "The database is unavailable or busy; nothing was changed, retry with the same Idempotency-Key"))
                     .header(HttpHeaders.RETRY_AFTER, "1")
@@ -126,18 +125,18 @@ public class ProblemMappers {
      * Nobody can know here; the caller learns the outcome by retrying with the same key (or GET / confirm again).
      */
     static boolean isInterruptedCommit(Throwable e) {
-        return causes(e).anyMatch(RollbackException.class::isInstance);
+        return Causes.any(e, RollbackException.class);
     }
+
+    /** SQLSTATE read_only_sql_transaction. */
+    private static final String READ_ONLY_TRANSACTION = "25006";
 
     /**
      * Connection loss, deadlock, serialization failure, lock timeout, admin shutdown, and a database that takes no
      * writes (a primary demoted by a failover, or a connection that landed on a standby): rolled back, safe to retry.
      */
-    /** SQLSTATE read_only_sql_transaction. */
-    private static final String READ_ONLY_TRANSACTION = "25006";
-
     static boolean isTransientDatabaseFailure(Throwable e) {
-        return causes(e).filter(SQLException.class::isInstance).map(SQLException.class::cast).findFirst()
+        return Causes.of(e).filter(SQLException.class::isInstance).map(SQLException.class::cast).findFirst()
                 .map(ProblemMappers::isTransient).orElse(false);
     }
 
@@ -148,15 +147,5 @@ public class ProblemMappers {
         }
         return state.startsWith("08") || state.startsWith("40") || state.startsWith("57P")
                 || state.equals("55P03") || state.equals("53300") || state.equals(READ_ONLY_TRANSACTION);
-    }
-
-    /** The exception and its causes, outermost first. */
-    private static Stream<Throwable> causes(Throwable e) {
-        return Stream.iterate(e, Objects::nonNull, Throwable::getCause);
-    }
-
-    private static String rootMessage(Throwable e) {
-        Throwable t = causes(e).reduce((outer, inner) -> inner).orElse(e);
-        return t.getClass().getSimpleName() + ": " + t.getMessage();
     }
 }

@@ -1,4 +1,4 @@
-package dev.stockhold.devmode;
+package dev.stockhold.ops;
 
 import java.util.List;
 import java.util.Map;
