@@ -23,7 +23,10 @@ public interface StockholdConfig {
 
     Problems problems();
 
-    /** Version tag on every metric, so a canary can be compared with the stable version. */
+    /**
+     * The {@code version} tag on every metric, so a canary can be compared with the stable version (the pod label
+     * {@code app.kubernetes.io/version}); by default the build's version.
+     */
     @WithDefault("${quarkus.application.version:unknown}")
     String version();
 
@@ -39,7 +42,7 @@ public interface StockholdConfig {
         @WithDefault("24h")
         Duration maxHold();
 
-        /** How often the expiry job looks for HELD reservations past {@code expiresAt}. */
+        /** How often the expiry job looks for HELD reservations past {@code expiresAt} (and returns their stock). */
         @WithDefault("5s")
         Duration expiryInterval();
 
@@ -56,7 +59,7 @@ public interface StockholdConfig {
     }
 
     interface Idempotency {
-        /** How long a duplicate waits for the in-flight original before answering 409. */
+        /** How long a duplicate waits for its in-flight original before answering 409 idempotency-request-in-progress. */
         @WithDefault("5s")
         Duration inFlightWait();
 
@@ -74,7 +77,7 @@ public interface StockholdConfig {
     }
 
     interface Relay {
-        /** Where events go: rabbitmq (default), kafka, or log. Dev mode without RABBITMQ_HOST logs them. */
+        /** Where events go: {@code rabbitmq}, {@code kafka} or {@code log}. Dev mode without RABBITMQ_HOST logs them. */
         @WithDefault("rabbitmq")
         Target target();
 
@@ -104,7 +107,7 @@ public interface StockholdConfig {
         @WithDefault("30s")
         Duration lease();
 
-        /** How long to wait for the broker to confirm a batch. */
+        /** How long to wait for the broker to confirm a batch; a batch never takes longer than this to publish. */
         @WithDefault("10s")
         Duration publishTimeout();
 
@@ -139,11 +142,17 @@ public interface StockholdConfig {
             @WithDefault("true")
             boolean createTopics();
 
-            /** Partitions of a topic Stockhold creates; a topic that exists with fewer is reported, not changed. */
+            /**
+             * Partitions of a topic Stockhold creates. A topic that exists with fewer is reported in the health details
+             * and the log, not changed: adding partitions would move keys and break their order.
+             */
             @WithDefault("6")
             int partitions();
 
-            /** Replication factor of a topic Stockhold creates; -1 takes the broker's default.replication.factor. */
+            /**
+             * Replication factor of a topic Stockhold creates; -1 takes the broker's {@code default.replication.factor}
+             * (3 on a production cluster).
+             */
             @WithDefault("-1")
             short replicationFactor();
         }
@@ -155,7 +164,7 @@ public interface StockholdConfig {
     }
 
     interface Outbox {
-        /** Failed publishes before an event goes to DEAD. */
+        /** Failed publishes (answers of the broker about the event, never its absence) before an event goes to DEAD. */
         @WithDefault("10")
         int maxAttempts();
 
@@ -185,7 +194,7 @@ public interface StockholdConfig {
     }
 
     interface Audit {
-        /** Cross-check stock counters against reservation lines (I2) in the background. */
+        /** Cross-check stock records against reservation lines (invariant I2) in the background. */
         @WithDefault("true")
         boolean enabled();
 
@@ -193,7 +202,7 @@ public interface StockholdConfig {
         @WithDefault("30s")
         Duration interval();
 
-        /** Skus audited per run; the sample rotates through all skus. */
+        /** Stock records audited per run; the sample rotates through all records. */
         @WithDefault("200")
         int sampleSize();
     }
@@ -209,7 +218,10 @@ public interface StockholdConfig {
     }
 
     interface Limits {
-        /** Requests one tenant may have in progress per replica; 0 turns the limit off (the dev default). */
+        /**
+         * Requests one tenant may have in progress per replica; beyond it 429 too-many-requests with Retry-After. 0
+         * turns the limit off.
+         */
         @WithDefault("64")
         int perTenantConcurrency();
     }

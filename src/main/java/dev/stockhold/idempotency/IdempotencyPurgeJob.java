@@ -21,7 +21,7 @@ public class IdempotencyPurgeJob {
         this.config = config;
     }
 
-    @Scheduled(every = "${stockhold.idempotency.purge-interval:1m}", delayed = "10s",
+    @Scheduled(every = "${stockhold.idempotency.purge-interval}", delayed = "10s",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void run() {

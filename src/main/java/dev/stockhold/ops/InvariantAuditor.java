@@ -78,7 +78,7 @@ public class InvariantAuditor {
         }
     }
 
-    @Scheduled(every = "${stockhold.audit.interval:30s}", delayed = "15s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+    @Scheduled(every = "${stockhold.audit.interval}", delayed = "15s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void scheduled() {
         if (config.audit().enabled()) {

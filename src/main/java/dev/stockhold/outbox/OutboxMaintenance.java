@@ -25,7 +25,7 @@ public class OutboxMaintenance {
         this.commitTimes = commitTimes;
     }
 
-    @Scheduled(every = "${stockhold.relay.lease-sweep-interval:10s}", delayed = "5s",
+    @Scheduled(every = "${stockhold.relay.lease-sweep-interval}", delayed = "5s",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void sweepExpiredLeases() {
@@ -35,7 +35,7 @@ public class OutboxMaintenance {
         }
     }
 
-    @Scheduled(every = "${stockhold.outbox.cleanup-interval:1h}", delayed = "30s",
+    @Scheduled(every = "${stockhold.outbox.cleanup-interval}", delayed = "30s",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void cleanup() {
@@ -52,7 +52,7 @@ public class OutboxMaintenance {
         return total;
     }
 
-    @Scheduled(every = "${stockhold.outbox.stats-interval:5s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+    @Scheduled(every = "${stockhold.outbox.stats-interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void refreshGauges() {
         commitTimes.forgetOlderThanMaxAge(System.nanoTime());

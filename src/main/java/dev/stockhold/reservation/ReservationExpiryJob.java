@@ -18,7 +18,7 @@ public class ReservationExpiryJob {
         this.config = config;
     }
 
-    @Scheduled(every = "${stockhold.reservations.expiry-interval:5s}", delayed = "1s",
+    @Scheduled(every = "${stockhold.reservations.expiry-interval}", delayed = "1s",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void run() {

@@ -27,7 +27,7 @@ import dev.stockhold.web.ValidationFailedException;
 public record ReservationRequest(
         @Schema(required = true, minItems = 1, maxItems = 100, description = "Distinct (sku, location) pairs; no sku both with and without a location")
         @NotNull @Size(min = 1, max = 100) List<@Valid @NotNull Line> lines,
-        @Schema(minimum = "1", maximum = "86400", description = "Hold time; default stockhold.reservations.default-ttl-seconds (900)")
+        @Schema(minimum = "1", maximum = "86400", description = "Hold time; default: the setting stockhold.reservations.default-ttl-seconds")
         @Min(1) @Max(86_400) Integer ttlSeconds,
         @Schema(minLength = 1, maxLength = 128, description = "The client's order or cart id", example = "order-1093")
         @Size(min = 1, max = 128) String reference,

@@ -139,7 +139,9 @@ class KubernetesManifestsTest {
         Map<String, String> config = YAML.convertValue(one(render(overlay), "ConfigMap").path("data"), Map.class);
         Map<String, String> annotations = deployment.getSpec().getTemplate().getMetadata().getAnnotations();
 
-        assertThat(String.valueOf(port)).isEqualTo(config.get("QUARKUS_HTTP_PORT")).isEqualTo(annotations.get("prometheus.io/port"));
+        // the port the service listens on: the ConfigMap's, or Quarkus' default (8080) when it sets none
+        assertThat(String.valueOf(port)).isEqualTo(config.getOrDefault("QUARKUS_HTTP_PORT", "8080"))
+                .isEqualTo(annotations.get("prometheus.io/port"));
         for (var probe : List.of(container.getStartupProbe(), container.getLivenessProbe(), container.getReadinessProbe())) {
             assertThat(probe.getHttpGet().getPort().getStrVal()).isEqualTo(container.getPorts().get(0).getName());
             given().get(probe.getHttpGet().getPath()).then().statusCode(200);
