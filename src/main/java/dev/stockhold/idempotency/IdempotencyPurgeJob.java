@@ -13,10 +13,10 @@ import io.quarkus.scheduler.Scheduled;
 @ApplicationScoped
 public class IdempotencyPurgeJob {
 
-    private final IdempotencyStore store;
+    private final IdempotencyRepository store;
     private final StockholdConfig config;
 
-    IdempotencyPurgeJob(IdempotencyStore store, StockholdConfig config) {
+    IdempotencyPurgeJob(IdempotencyRepository store, StockholdConfig config) {
         this.store = store;
         this.config = config;
     }

@@ -26,17 +26,17 @@ public sealed interface Allocation {
     }
 
     /**
-     * @param candidates the records of the lines' skus in allocation order ({@link StockRecords#candidates})
+     * @param candidates the records of the lines' skus in allocation order ({@link StockRepository#candidates})
      * @param taken units already placed on a record by earlier requests of the same group; updated with these lines
      */
-    static Allocation of(List<Line> lines, List<StockRecords.Candidate> candidates, Map<StockKey, Long> taken) {
+    static Allocation of(List<Line> lines, List<StockRepository.Candidate> candidates, Map<StockKey, Long> taken) {
         List<StockKey> keys = new ArrayList<>();
         Set<String> unknown = new LinkedHashSet<>();
         Set<String> shortSkus = new LinkedHashSet<>();
         for (Line line : lines) {
             boolean known = false;
             StockKey chosen = null;
-            for (StockRecords.Candidate c : candidates) {
+            for (StockRepository.Candidate c : candidates) {
                 if (!c.key().sku().equals(line.sku()) || (line.location() != null && !c.key().location().equals(line.location()))) {
                     continue;
                 }

@@ -10,11 +10,12 @@ import jakarta.transaction.Transactional;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.stockhold.LockWait;
 import dev.stockhold.StockholdConfig;
 import dev.stockhold.idempotency.Fingerprint;
 import dev.stockhold.idempotency.IdempotencyKey;
 import dev.stockhold.idempotency.IdempotencyKeyReusedException;
-import dev.stockhold.idempotency.IdempotencyStore;
+import dev.stockhold.idempotency.IdempotencyRepository;
 import dev.stockhold.idempotency.Refusal;
 import dev.stockhold.idempotency.RequestInProgressException;
 import dev.stockhold.idempotency.StoredResponse;
@@ -34,9 +35,9 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 @Transactional
 public class StockService {
 
-    private final StockRecords records;
+    private final StockRepository records;
     private final StockEvents events;
-    private final IdempotencyStore keys;
+    private final IdempotencyRepository keys;
     private final ProblemResponses problems;
     private final ObjectMapper mapper;
     private final StockholdConfig config;
@@ -44,11 +45,14 @@ public class StockService {
 
     static final List<String> ADJUSTMENT_OUTCOMES = List.of("applied", "stock_below_held", "replayed", "key_reused", "in_progress");
 
-    StockService(StockRecords records, StockEvents events, IdempotencyStore keys, ProblemResponses problems, ObjectMapper mapper,
+    private final LockWait lockWait;
+
+    StockService(StockRepository records, StockEvents events, IdempotencyRepository keys, LockWait lockWait, ProblemResponses problems, ObjectMapper mapper,
             StockholdConfig config, MeterRegistry registry) {
         this.records = records;
         this.events = events;
         this.keys = keys;
+        this.lockWait = lockWait;
         this.problems = problems;
         this.mapper = mapper;
         this.config = config;
@@ -104,7 +108,7 @@ public class StockService {
                 reply = QuarkusTransaction.requiringNew().call(() -> attemptAdjust(tenantId, key, fingerprint, at, request));
             } catch (Refusal refused) {
                 reply = QuarkusTransaction.requiringNew().call(() -> {
-                    keys.limitLockWait(config.idempotency().inFlightWait());
+                    lockWait.limit(config.idempotency().inFlightWait());
                     return keys.claim(tenantId, key, fingerprint, refused.response())
                             ? new Reply(refused.response(), false)
                             : new Reply(keys.replay(tenantId, key, fingerprint), true);
@@ -124,7 +128,7 @@ public class StockService {
     }
 
     private Reply attemptAdjust(String tenantId, IdempotencyKey key, Fingerprint fingerprint, StockKey at, AdjustmentRequest request) {
-        keys.limitLockWait(config.idempotency().inFlightWait());
+        lockWait.limit(config.idempotency().inFlightWait());
         StoredResponse pending = new StoredResponse(200, "{}", null, null);
         if (!keys.claim(tenantId, key, fingerprint, pending)) {
             return new Reply(keys.replay(tenantId, key, fingerprint), true);

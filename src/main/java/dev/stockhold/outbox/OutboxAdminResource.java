@@ -49,13 +49,13 @@ import dev.stockhold.web.Params;
         content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
 public class OutboxAdminResource {
 
-    private final OutboxStore store;
+    private final OutboxRepository store;
     private final CurrentTenant tenant;
     private final RelaySignal relay;
     private final StrictJson json;
     private final StockholdConfig config;
 
-    OutboxAdminResource(OutboxStore store, CurrentTenant tenant, RelaySignal relay, StrictJson json, StockholdConfig config) {
+    OutboxAdminResource(OutboxRepository store, CurrentTenant tenant, RelaySignal relay, StrictJson json, StockholdConfig config) {
         this.store = store;
         this.tenant = tenant;
         this.relay = relay;
@@ -74,7 +74,7 @@ public class OutboxAdminResource {
     @APIResponse(responseCode = "200", description = "The backlog",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Summary.class)))
     public Summary summary() {
-        OutboxStore.OutboxStats stats = store.stats(tenant.id());
+        OutboxRepository.OutboxStats stats = store.stats(tenant.id());
         return new Summary(stats.pending(), stats.dead(), stats.oldestPendingAgeSeconds());
     }
 
@@ -82,10 +82,10 @@ public class OutboxAdminResource {
     @Path("dead")
     @Operation(summary = "Dead events with their last error, oldest first")
     @APIResponse(responseCode = "200", description = "Dead events",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = OutboxStore.DeadEvent[].class)))
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = OutboxRepository.DeadEvent[].class)))
     @APIResponse(responseCode = "400", description = "validation-failed: limit is not an integer from 1 to 1000",
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    public List<OutboxStore.DeadEvent> dead(@QueryParam("limit") @Parameter(description = "1 to 1000, default 100",
+    public List<OutboxRepository.DeadEvent> dead(@QueryParam("limit") @Parameter(description = "1 to 1000, default 100",
             schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "1000", defaultValue = "100")) String limit) {
         return store.dead(tenant.id(), Params.integer("limit", limit, 1, 1000, 100));
     }
@@ -98,8 +98,8 @@ public class OutboxAdminResource {
             @Schema(description = "Only events written at or after this instant (RFC 3339)", format = "date-time") String since,
             @Schema(description = "Only events written before this instant (RFC 3339)", format = "date-time") String until) {
 
-        OutboxStore.DeadFilter toFilter() {
-            return new OutboxStore.DeadFilter(type, Params.instant("since", since), Params.instant("until", until));
+        OutboxRepository.DeadFilter toFilter() {
+            return new OutboxRepository.DeadFilter(type, Params.instant("since", since), Params.instant("until", until));
         }
     }
 
@@ -120,11 +120,11 @@ public class OutboxAdminResource {
     public BulkRequeued requeueAll(byte[] body) {
         RequeueFilter filter = body == null || body.length == 0 ? new RequeueFilter(null, null, null)
                 : json.read(body, RequeueFilter.class);
-        OutboxStore.DeadFilter dead = filter.toFilter();
+        OutboxRepository.DeadFilter dead = filter.toFilter();
         int batchSize = config.relay().requeueBatchSize();
         int total = 0;
         long after = 0;
-        OutboxStore.RequeuedBatch batch;
+        OutboxRepository.RequeuedBatch batch;
         do {
             // one short transaction per batch; seq order, so a reservation's events go back in the order they were written
             batch = store.requeueBatch(tenant.id(), dead, after, batchSize);

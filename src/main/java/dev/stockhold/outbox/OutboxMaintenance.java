@@ -13,12 +13,12 @@ import io.quarkus.scheduler.Scheduled;
 @ApplicationScoped
 public class OutboxMaintenance {
 
-    private final OutboxStore store;
+    private final OutboxRepository store;
     private final OutboxMetrics metrics;
     private final StockholdConfig config;
     private final CommitTimes commitTimes;
 
-    OutboxMaintenance(OutboxStore store, OutboxMetrics metrics, StockholdConfig config, CommitTimes commitTimes) {
+    OutboxMaintenance(OutboxRepository store, OutboxMetrics metrics, StockholdConfig config, CommitTimes commitTimes) {
         this.store = store;
         this.metrics = metrics;
         this.config = config;

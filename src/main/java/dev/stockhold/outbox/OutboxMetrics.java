@@ -88,7 +88,7 @@ public class OutboxMetrics {
         registry.counter("stockhold.outbox.publish.failures", "reason", reason).increment(events);
     }
 
-    void refresh(OutboxStore.OutboxStats stats) {
+    void refresh(OutboxRepository.OutboxStats stats) {
         pending.set(stats.pending());
         dead.set(stats.dead());
         oldestPendingAgeMillis.set((long) (stats.oldestPendingAgeSeconds() * 1000));

@@ -35,7 +35,7 @@ import io.quarkus.runtime.StartupEvent;
 public class OutboxRelay {
 
     private final StockholdConfig config;
-    private final OutboxStore store;
+    private final OutboxRepository store;
     private final EventPublisher publisher;
     private final RelaySignal signal;
     private final OutboxMetrics metrics;
@@ -47,7 +47,7 @@ public class OutboxRelay {
     private volatile long lastFailureLogNanos;
     private final AtomicLong failuresSinceLog = new AtomicLong();
 
-    OutboxRelay(StockholdConfig config, OutboxStore store, EventPublisher publisher, RelaySignal signal, OutboxMetrics metrics,
+    OutboxRelay(StockholdConfig config, OutboxRepository store, EventPublisher publisher, RelaySignal signal, OutboxMetrics metrics,
             BrokerState broker, CommitTimes commitTimes) {
         this.config = config;
         this.store = store;
@@ -169,20 +169,20 @@ public class OutboxRelay {
         Instant now = Instant.now();
         long nanos = System.nanoTime();
         StockholdConfig.Outbox outbox = config.outbox();
-        List<OutboxStore.Mark> marks = new ArrayList<>(batch.size());
+        List<OutboxRepository.Mark> marks = new ArrayList<>(batch.size());
         List<OutboxEvent> confirmed = new ArrayList<>(batch.size());
         for (OutboxEvent event : batch) {
             PublishFailure failure = answered.failures().get(event.id());
             if (failure == null) {
-                marks.add(OutboxStore.Mark.confirmed(event.id()));
+                marks.add(OutboxRepository.Mark.confirmed(event.id()));
                 confirmed.add(event);
             } else {
                 Duration delay = Backoff.delay(event.id(), event.attempts() + 1, outbox.backoffInitial(), outbox.backoffMax());
-                marks.add(new OutboxStore.Mark(event.id(), failure, now.plus(delay)));
+                marks.add(new OutboxRepository.Mark(event.id(), failure, now.plus(delay)));
                 metrics.failed(failure.reason(), 1);
             }
         }
-        List<OutboxStore.Marked> marked = store.mark(relay, marks, outbox.maxAttempts());
+        List<OutboxRepository.Marked> marked = store.mark(relay, marks, outbox.maxAttempts());
         if (marked.size() < marks.size()) {
             // the lease ran out before the broker answered: another relay may publish these events again
             metrics.leasesLost(marks.size() - marked.size());
@@ -220,9 +220,9 @@ public class OutboxRelay {
         }
     }
 
-    /** DEAD is decided by the database (OutboxStore.MARK); this only reports what it decided. */
-    private void reportFailures(List<OutboxEvent> batch, PublishOutcome.Answered answered, List<OutboxStore.Marked> marked) {
-        List<UUID> dead = marked.stream().filter(m -> "DEAD".equals(m.status())).map(OutboxStore.Marked::id).toList();
+    /** DEAD is decided by the database (OutboxRepository.MARK); this only reports what it decided. */
+    private void reportFailures(List<OutboxEvent> batch, PublishOutcome.Answered answered, List<OutboxRepository.Marked> marked) {
+        List<UUID> dead = marked.stream().filter(m -> "DEAD".equals(m.status())).map(OutboxRepository.Marked::id).toList();
         if (!dead.isEmpty()) {
             OutboxEvent first = batch.stream().filter(e -> e.id().equals(dead.get(0))).findFirst().orElseThrow();
             Log.errorf("%d outbox events are DEAD (first: %s of aggregate %s, tenant %s: %s); see GET /v1/admin/outbox/dead",

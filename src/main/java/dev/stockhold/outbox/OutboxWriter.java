@@ -1,9 +1,5 @@
 package dev.stockhold.outbox;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
-import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +14,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.stockhold.AfterCommit;
-import io.agroal.api.AgroalDataSource;
 
 /**
  * Writes one outbox row per reservation state change. MANDATORY: it can only join the transaction of the
@@ -28,23 +23,18 @@ import io.agroal.api.AgroalDataSource;
 @Transactional(Transactional.TxType.MANDATORY)
 public class OutboxWriter {
 
-    private static final String INSERT = """
-            INSERT INTO outbox_events (id, tenant_id, aggregate_id, event_type, payload, traceparent, created_at, available_at)
-            VALUES (?, ?, ?, ?, ?, ?, now(), now())
-            """;
-
     /** Key of this transaction's list of written event ids (a transaction resource). */
     private static final Object WRITTEN = new Object();
 
-    private final AgroalDataSource dataSource;
+    private final OutboxRepository rows;
     private final ObjectMapper mapper;
     private final TransactionSynchronizationRegistry transactions;
     private final RelaySignal relay;
     private final CommitTimes commitTimes;
 
-    OutboxWriter(AgroalDataSource dataSource, ObjectMapper mapper, TransactionSynchronizationRegistry transactions,
+    OutboxWriter(OutboxRepository rows, ObjectMapper mapper, TransactionSynchronizationRegistry transactions,
             RelaySignal relay, CommitTimes commitTimes) {
-        this.dataSource = dataSource;
+        this.rows = rows;
         this.mapper = mapper;
         this.transactions = transactions;
         this.relay = relay;
@@ -73,28 +63,20 @@ public class OutboxWriter {
         if (events.isEmpty()) {
             return ids;
         }
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(INSERT)) {
-            for (Event event : events) {
-                UUID id = UUID.randomUUID();
-                String payload;
-                try {
-                    payload = mapper.writeValueAsString(CloudEvent.of(id, event.type(), tenantId, event.subject(), time, event.data()));
-                } catch (JsonProcessingException e) {
-                    throw new IllegalStateException("event payload is not serializable", e);
-                }
-                ps.setObject(1, id, Types.OTHER);
-                ps.setString(2, tenantId);
-                ps.setObject(3, event.aggregateId(), Types.OTHER);
-                ps.setString(4, event.type().type());
-                ps.setString(5, payload);
-                ps.setString(6, TraceContext.currentTraceparent());
-                ps.addBatch();
-                ids.add(id);
+        List<OutboxRepository.NewEvent> rowsToInsert = new ArrayList<>();
+        String traceparent = TraceContext.currentTraceparent();
+        for (Event event : events) {
+            UUID id = UUID.randomUUID();
+            String payload;
+            try {
+                payload = mapper.writeValueAsString(CloudEvent.of(id, event.type(), tenantId, event.subject(), time, event.data()));
+            } catch (JsonProcessingException e) {
+                throw new IllegalStateException("event payload is not serializable", e);
             }
-            ps.executeBatch();
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
+            rowsToInsert.add(new OutboxRepository.NewEvent(id, tenantId, event.aggregateId(), event.type().type(), payload, traceparent));
+            ids.add(id);
         }
+        rows.insert(rowsToInsert);
         afterCommit(ids);
         return ids;
     }

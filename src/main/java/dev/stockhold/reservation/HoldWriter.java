@@ -20,7 +20,7 @@ import dev.stockhold.inventory.Allocation;
 import dev.stockhold.inventory.StockEvents;
 import dev.stockhold.inventory.StockKey;
 import dev.stockhold.inventory.StockRecord;
-import dev.stockhold.inventory.StockRecords;
+import dev.stockhold.inventory.StockRepository;
 import dev.stockhold.outbox.EventType;
 import dev.stockhold.outbox.OutboxWriter;
 
@@ -31,16 +31,16 @@ import dev.stockhold.outbox.OutboxWriter;
 @ApplicationScoped
 class HoldWriter {
 
-    private final ReservationStore store;
+    private final ReservationRepository reservations;
     private final OutboxWriter outbox;
-    private final StockRecords stock;
+    private final StockRepository stock;
     private final StockEvents stockEvents;
     private final ObjectMapper mapper;
     private final StockholdConfig config;
 
-    HoldWriter(ReservationStore store, OutboxWriter outbox, StockRecords stock, StockEvents stockEvents, ObjectMapper mapper,
+    HoldWriter(ReservationRepository reservations, OutboxWriter outbox, StockRepository stock, StockEvents stockEvents, ObjectMapper mapper,
             StockholdConfig config) {
-        this.store = store;
+        this.reservations = reservations;
         this.outbox = outbox;
         this.stock = stock;
         this.stockEvents = stockEvents;
@@ -80,7 +80,7 @@ class HoldWriter {
      * @return false if some record did not have the units: the caller rolls the transaction back
      */
     boolean write(String tenantId, Map<String, ReservationView> byKey, Instant now) {
-        store.insertHeldAll(tenantId, byKey);
+        reservations.insertHeldAll(tenantId, byKey);
         Map<UUID, ReservationView> byId = new LinkedHashMap<>();
         SortedMap<StockKey, Long> quantities = new TreeMap<>();
         for (ReservationView view : byKey.values()) {
@@ -89,7 +89,7 @@ class HoldWriter {
         }
         outbox.writeAll(EventType.CREATED, tenantId, byId, now);
         // another replica may hold a record: wait for it as long as for an in-flight key
-        List<StockRecord> moved = stock.move(StockRecords.Move.HOLD, tenantId, quantities, config.idempotency().inFlightWait());
+        List<StockRecord> moved = stock.move(StockRepository.Move.HOLD, tenantId, quantities, config.idempotency().inFlightWait());
         if (moved.size() != quantities.size()) {
             return false;
         }

@@ -10,11 +10,11 @@ import java.util.List;
 import java.util.Map;
 
 import dev.stockhold.idempotency.IdempotencyKeyReusedException;
-import dev.stockhold.idempotency.IdempotencyStore;
+import dev.stockhold.idempotency.IdempotencyRepository;
 import dev.stockhold.idempotency.RequestInProgressException;
 import dev.stockhold.inventory.Allocation;
 import dev.stockhold.inventory.StockKey;
-import dev.stockhold.inventory.StockRecords;
+import dev.stockhold.inventory.StockRepository;
 import dev.stockhold.reservation.SkuLanes.Answered;
 import dev.stockhold.reservation.SkuLanes.Failed;
 import dev.stockhold.reservation.SkuLanes.Ticket;
@@ -42,14 +42,14 @@ final class HotSkuGroups {
     private static final int LANES = 4096;
 
     private final SkuLanes<ReservationAttempt, ReservationReply> lanes;
-    private final IdempotencyStore keys;
-    private final StockRecords stock;
+    private final IdempotencyRepository keys;
+    private final StockRepository stock;
     private final HoldWriter writer;
     private final ReservationMetrics metrics;
     private final PlainPath plain;
     private final Duration keyWait;
 
-    HotSkuGroups(int maxGroup, IdempotencyStore keys, StockRecords stock, HoldWriter writer, ReservationMetrics metrics,
+    HotSkuGroups(int maxGroup, IdempotencyRepository keys, StockRepository stock, HoldWriter writer, ReservationMetrics metrics,
             PlainPath plain, Duration keyWait) {
         this.lanes = new SkuLanes<>(LANES, maxGroup);
         this.keys = keys;
@@ -117,10 +117,10 @@ final class HotSkuGroups {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         String tenantId = group.get(0).tenantId;
         // each request placed as if the group's earlier requests had already taken their units, as they would alone
-        List<StockRecords.Candidate> candidates = stock.candidates(tenantId, List.of(group.get(0).sku), GROUP_KEY_WAIT);
+        List<StockRepository.Candidate> candidates = stock.candidates(tenantId, List.of(group.get(0).sku), GROUP_KEY_WAIT);
         Map<StockKey, Long> taken = new HashMap<>();
         List<ReservationView> views = new ArrayList<>();
-        List<IdempotencyStore.Claim> claims = new ArrayList<>();
+        List<IdempotencyRepository.Claim> claims = new ArrayList<>();
         for (Ticket<ReservationAttempt, ReservationReply> ticket : group) {
             ReservationRequest request = ticket.request.request();
             if (!(Allocation.of(request.allocationLines(), candidates, taken) instanceof Allocation.Placed placed)) {
@@ -128,7 +128,7 @@ final class HotSkuGroups {
             }
             ReservationView held = writer.held(request, placed, now);
             views.add(held);
-            claims.add(new IdempotencyStore.Claim(ticket.request.key(), ticket.request.fingerprint(), writer.created(held)));
+            claims.add(new IdempotencyRepository.Claim(ticket.request.key(), ticket.request.fingerprint(), writer.created(held)));
         }
         // one round trip per statement for the whole group
         boolean[] owned = keys.claimAll(tenantId, claims);

@@ -20,7 +20,7 @@ import jakarta.persistence.Table;
 
 import dev.stockhold.inventory.StockKey;
 
-/** A reservation of one tenant. Inserted by SQL in {@link ReservationStore}; read and transitioned here. */
+/** A reservation of one tenant. Inserted by SQL in {@link ReservationRepository#insertHeldAll}; read and transitioned here. */
 @Entity
 @Table(name = "reservations")
 public class Reservation {

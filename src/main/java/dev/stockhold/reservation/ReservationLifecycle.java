@@ -14,7 +14,7 @@ import jakarta.transaction.Transactional;
 import dev.stockhold.StockholdConfig;
 import dev.stockhold.inventory.StockEvents;
 import dev.stockhold.inventory.StockKey;
-import dev.stockhold.inventory.StockRecords;
+import dev.stockhold.inventory.StockRepository;
 import dev.stockhold.outbox.EventType;
 import dev.stockhold.outbox.OutboxWriter;
 import dev.stockhold.OutcomeLog;
@@ -28,13 +28,13 @@ import dev.stockhold.OutcomeLog;
 public class ReservationLifecycle {
 
     private final ReservationRepository reservations;
-    private final StockRecords stock;
+    private final StockRepository stock;
     private final StockEvents stockEvents;
     private final OutboxWriter outbox;
     private final ReservationMetrics metrics;
     private final StockholdConfig config;
 
-    ReservationLifecycle(ReservationRepository reservations, StockRecords stock, StockEvents stockEvents, OutboxWriter outbox,
+    ReservationLifecycle(ReservationRepository reservations, StockRepository stock, StockEvents stockEvents, OutboxWriter outbox,
             ReservationMetrics metrics, StockholdConfig config) {
         this.reservations = reservations;
         this.stock = stock;
@@ -69,7 +69,7 @@ public class ReservationLifecycle {
                 if (r.isPastExpiry(now)) {
                     throw new InvalidReservationStateException("Reservation expired at " + r.expiresAt + "; it cannot be confirmed");
                 }
-                stock.move(StockRecords.Move.SELL, tenantId, r.quantities(), null);   // sold: on hand and held drop, available stays
+                stock.move(StockRepository.Move.SELL, tenantId, r.quantities(), null);   // sold: on hand and held drop, available stays
                 return transition(r, ReservationStatus.CONFIRMED, EventType.CONFIRMED, now);
             default:
                 throw new InvalidReservationStateException("Reservation is " + r.status + "; only a HELD reservation can be confirmed");
@@ -135,7 +135,7 @@ public class ReservationLifecycle {
 
     /** Held units return to their records, with a replenished event for each record that was at 0. */
     private void release(String tenantId, SortedMap<StockKey, Long> quantities, Instant now) {
-        stockEvents.crossings(tenantId, stock.move(StockRecords.Move.RELEASE, tenantId, quantities, null), quantities, true, now);
+        stockEvents.crossings(tenantId, stock.move(StockRepository.Move.RELEASE, tenantId, quantities, null), quantities, true, now);
     }
 
     private ReservationView transition(Reservation r, ReservationStatus to, EventType event, Instant now) {

@@ -4,14 +4,39 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.sql.Types;
+import java.util.Map;
+
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 
+import io.agroal.api.AgroalDataSource;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 
-/** Reservations of one tenant; every lookup names the tenant (I5). */
+/**
+ * The reservations and reservation_lines tables: new reservations inserted by plain SQL on the hot path (no entity
+ * flush), then read, locked and transitioned as entities. Every lookup names the tenant (I5).
+ */
 @ApplicationScoped
 public class ReservationRepository implements PanacheRepositoryBase<Reservation, UUID> {
+
+    private static final String INSERT_RESERVATION = """
+            INSERT INTO reservations (id, tenant_id, status, idempotency_key, created_at, expires_at, updated_at, reference, metadata)
+            VALUES (?, ?, 'HELD', ?, ?, ?, ?, ?, ?)
+            """;
+    private static final String INSERT_LINE = """
+            INSERT INTO reservation_lines (reservation_id, line_no, sku, quantity, location) VALUES (?, ?, ?, ?, ?)
+            """;
+
+    private final AgroalDataSource dataSource;
+
+    ReservationRepository(AgroalDataSource dataSource) {
+        this.dataSource = dataSource;
+    }
 
     // The expiry claim: replicas skip rows another replica (or a confirm/cancel) holds, so each row has one owner.
     private static final String CLAIM_EXPIRED = """
@@ -69,5 +94,41 @@ public class ReservationRepository implements PanacheRepositoryBase<Reservation,
                 .setParameter("limit", limit)
                 .getResultList();
         return ids.isEmpty() ? List.of() : list("id in ?1", ids);
+    }
+
+    /**
+     * New HELD reservations of one tenant by idempotency key, with their lines, in two round trips. Runs in the
+     * caller's transaction.
+     */
+    public void insertHeldAll(String tenantId, Map<String, ReservationView> byKey) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement head = c.prepareStatement(INSERT_RESERVATION);
+                PreparedStatement lines = c.prepareStatement(INSERT_LINE)) {
+            for (Map.Entry<String, ReservationView> entry : byKey.entrySet()) {
+                ReservationView reservation = entry.getValue();
+                head.setObject(1, reservation.id(), Types.OTHER);
+                head.setString(2, tenantId);
+                head.setString(3, entry.getKey());
+                head.setTimestamp(4, Timestamp.from(reservation.createdAt()));
+                head.setTimestamp(5, Timestamp.from(reservation.expiresAt()));
+                head.setTimestamp(6, Timestamp.from(reservation.createdAt()));
+                head.setString(7, reservation.reference());
+                head.setString(8, reservation.metadataJson());
+                head.addBatch();
+                for (int i = 0; i < reservation.lines().size(); i++) {
+                    ReservationView.Line line = reservation.lines().get(i);
+                    lines.setObject(1, reservation.id(), Types.OTHER);
+                    lines.setInt(2, i);
+                    lines.setString(3, line.sku());
+                    lines.setInt(4, line.quantity());
+                    lines.setString(5, line.location());
+                    lines.addBatch();
+                }
+            }
+            head.executeBatch();
+            lines.executeBatch();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
     }
 }

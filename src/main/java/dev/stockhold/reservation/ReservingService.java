@@ -10,15 +10,16 @@ import java.util.Map;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
+import dev.stockhold.LockWait;
 import dev.stockhold.StockholdConfig;
 import dev.stockhold.idempotency.IdempotencyKey;
 import dev.stockhold.idempotency.IdempotencyKeyReusedException;
-import dev.stockhold.idempotency.IdempotencyStore;
+import dev.stockhold.idempotency.IdempotencyRepository;
 import dev.stockhold.idempotency.Refusal;
 import dev.stockhold.idempotency.RequestInProgressException;
 import dev.stockhold.idempotency.StoredResponse;
 import dev.stockhold.inventory.Allocation;
-import dev.stockhold.inventory.StockRecords;
+import dev.stockhold.inventory.StockRepository;
 import dev.stockhold.reservation.ReservationMetrics.Outcome;
 import dev.stockhold.OutcomeLog;
 import dev.stockhold.web.Problem;
@@ -37,8 +38,8 @@ public class ReservingService implements HotSkuGroups.PlainPath {
     /** How often a request whose allocation lost a race to another writer is tried again before it is refused. */
     private static final int ALLOCATION_ATTEMPTS = 3;
 
-    private final IdempotencyStore keys;
-    private final StockRecords stock;
+    private final IdempotencyRepository keys;
+    private final StockRepository stock;
     private final HoldWriter writer;
     private final ReservationMetrics metrics;
     private final ProblemResponses problems;
@@ -46,9 +47,12 @@ public class ReservingService implements HotSkuGroups.PlainPath {
     /** Hot-sku grouping; null when turned off. */
     private final HotSkuGroups groups;
 
-    ReservingService(IdempotencyStore keys, StockRecords stock, HoldWriter writer, ReservationMetrics metrics,
+    private final LockWait lockWait;
+
+    ReservingService(IdempotencyRepository keys, LockWait lockWait, StockRepository stock, HoldWriter writer, ReservationMetrics metrics,
             ProblemResponses problems, StockholdConfig config) {
         this.keys = keys;
+        this.lockWait = lockWait;
         this.stock = stock;
         this.writer = writer;
         this.metrics = metrics;
@@ -113,7 +117,7 @@ public class ReservingService implements HotSkuGroups.PlainPath {
         ReservationRequest request = a.request();
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
         List<String> skus = request.lines().stream().map(ReservationRequest.Line::sku).distinct().toList();
-        List<StockRecords.Candidate> candidates = stock.candidates(tenantId, skus, keyWait);
+        List<StockRepository.Candidate> candidates = stock.candidates(tenantId, skus, keyWait);
         Allocation allocation = Allocation.of(request.allocationLines(), candidates, new HashMap<>());
         if (allocation instanceof Allocation.Refused refused) {
             throw refusal(refused.unknown(), refused.shortSkus());
@@ -142,7 +146,7 @@ public class ReservingService implements HotSkuGroups.PlainPath {
     }
 
     private ReservationReply storeRefusal(ReservationAttempt a, Duration keyWait, StoredResponse refusal) {
-        keys.limitLockWait(keyWait);
+        lockWait.limit(keyWait);
         if (keys.claim(a.tenantId(), a.key(), a.fingerprint(), refusal)) {
             return new ReservationReply(refusal, false);
         }

@@ -119,7 +119,7 @@ class MigrationCompatibilityTest {
         }
     }
 
-    /** StockLedger.SET of the release on schema V6. */
+    /** The stock set statement of the release on schema V6 (its StockLedger.SET). */
     private static String previousSet(String sku, long available) {
         return """
                 INSERT INTO stock_items AS s (tenant_id, sku, available, total) VALUES ('compat', '%1$s', %2$d, %2$d)

@@ -45,7 +45,7 @@ class OutboxRelayMechanicsTest {
     OutboxRelay relay;
 
     @Inject
-    OutboxStore store;
+    OutboxRepository store;
 
     @Inject
     EventPublisher publisher;

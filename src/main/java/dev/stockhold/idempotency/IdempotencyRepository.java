@@ -21,29 +21,12 @@ import io.agroal.api.AgroalDataSource;
 /** Stored outcomes per (tenant, key). Runs inside the caller's transaction. */
 @ApplicationScoped
 @Transactional(Transactional.TxType.MANDATORY)
-public class IdempotencyStore {
+public class IdempotencyRepository {
 
     private final AgroalDataSource dataSource;
 
-    IdempotencyStore(AgroalDataSource dataSource) {
+    IdempotencyRepository(AgroalDataSource dataSource) {
         this.dataSource = dataSource;
-    }
-
-    /** The statement that bounds this transaction's lock waits; others may send it ahead of their own statement. */
-    public static String lockWaitStatement(Duration wait) {
-        return "SET LOCAL lock_timeout = " + Math.max(1, wait.toMillis());
-    }
-
-    /**
-     * Bounds how long this transaction waits for a lock, above all for an in-flight original holding the key:
-     * PostgreSQL makes a second insert of the same key wait for the first transaction to end.
-     */
-    public void limitLockWait(Duration wait) {
-        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
-            s.execute(lockWaitStatement(wait));
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     /**

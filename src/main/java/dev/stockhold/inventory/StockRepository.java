@@ -15,7 +15,7 @@ import java.util.SortedMap;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
-import dev.stockhold.idempotency.IdempotencyStore;
+import dev.stockhold.LockWait;
 import io.agroal.api.AgroalDataSource;
 
 /**
@@ -26,7 +26,7 @@ import io.agroal.api.AgroalDataSource;
  * interceptor of their own (they are on every request's path).
  */
 @ApplicationScoped
-public class StockRecords {
+public class StockRepository {
 
     private static final String COLUMNS = "s.sku, s.location, s.on_hand, s.held, s.version, s.updated_at";
 
@@ -108,7 +108,7 @@ public class StockRecords {
 
     private final AgroalDataSource dataSource;
 
-    StockRecords(AgroalDataSource dataSource) {
+    StockRepository(AgroalDataSource dataSource) {
         this.dataSource = dataSource;
     }
 
@@ -288,7 +288,7 @@ public class StockRecords {
      * trip of its own on the reservation path.
      */
     private static String withLockWait(Duration lockWait, String sql) {
-        return lockWait == null ? sql : IdempotencyStore.lockWaitStatement(lockWait) + "; " + sql;
+        return lockWait == null ? sql : LockWait.statement(lockWait) + "; " + sql;
     }
 
     /** Executes a statement that may be preceded by SETs and returns the result set of the last one. */

@@ -20,15 +20,16 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import io.agroal.api.AgroalDataSource;
 
 /**
- * Every statement the relay and the outbox jobs run on {@code outbox_events}. Each is its own short transaction (no row
- * lock is held while the broker is called), sent in one round trip, and each runs under {@link #PLAN}: the outbox is a
+ * Every statement on {@code outbox_events}. {@link #insert} runs in the transaction of the change the events describe
+ * ({@link OutboxWriter} is its only caller). The statements of the relay and the outbox jobs are each their own short
+ * transaction (no row lock is held while the broker is called), sent in one round trip, and each runs under {@link #PLAN}: the outbox is a
  * queue table whose statistics are stale most of the time (empty when analyzed, 40,000 pending an hour later), so no
  * statement here may depend on them. Every statement is written so that, with sequential scans, bitmaps, sorts, hash
  * and merge joins off, the only plan left reads a partial index in order and stops after what it needs: O(batch) or
  * O(backlog), never O(retained history). {@code OutboxPlanTest} checks each one on a copy with hostile statistics.
  */
 @ApplicationScoped
-public class OutboxStore {
+public class OutboxRepository {
 
     /** The planner settings every outbox statement runs with, for its own transaction only. */
     static final String PLAN = "SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off; "
@@ -153,10 +154,37 @@ public class OutboxStore {
             RETURNING o.seq
             """;
 
+    private static final String INSERT = """
+            INSERT INTO outbox_events (id, tenant_id, aggregate_id, event_type, payload, traceparent, created_at, available_at)
+            VALUES (?, ?, ?, ?, ?, ?, now(), now())
+            """;
+
     private final AgroalDataSource dataSource;
 
-    OutboxStore(AgroalDataSource dataSource) {
+    OutboxRepository(AgroalDataSource dataSource) {
         this.dataSource = dataSource;
+    }
+
+    /** A new row: the event as it will be published, byte for byte. */
+    record NewEvent(UUID id, String tenantId, UUID aggregateId, String type, String payload, String traceparent) {
+    }
+
+    /** Inserts the rows in one round trip, in the caller's transaction. */
+    void insert(List<NewEvent> events) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(INSERT)) {
+            for (NewEvent event : events) {
+                ps.setObject(1, event.id(), Types.OTHER);
+                ps.setString(2, event.tenantId());
+                ps.setObject(3, event.aggregateId(), Types.OTHER);
+                ps.setString(4, event.type());
+                ps.setString(5, event.payload());
+                ps.setString(6, event.traceparent());
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** Leases up to {@code limit} claimable events to {@code relayId}, in write order. */
