@@ -4,7 +4,7 @@ import java.util.regex.Pattern;
 
 import dev.stockhold.web.ValidationFailedException;
 
-/** The sku format of the contract: 1-64 characters of {@code [A-Za-z0-9._:-]}. */
+/** The sku format (docs/api.md): 1-64 characters of {@code [A-Za-z0-9._:-]}. */
 public final class Sku {
 
     public static final String REGEX = "^[A-Za-z0-9._:-]{1,64}$";

@@ -39,7 +39,7 @@ import dev.stockhold.web.Problem;
 import dev.stockhold.web.ProblemType;
 import dev.stockhold.web.StrictJson;
 
-/** The reservation API of contract §5 and §6. */
+/** The reservation API: POST, GET and the list of /v1/reservations, and confirm, cancel and extend (docs/api.md). */
 @Path("/v1/reservations")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed(Roles.RESERVATIONS)

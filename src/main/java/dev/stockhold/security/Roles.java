@@ -1,6 +1,6 @@
 package dev.stockhold.security;
 
-/** The contract's roles, carried in the token's {@code groups} claim. */
+/** The API's roles (docs/api.md), carried in the token's {@code groups} claim. */
 public final class Roles {
     public static final String RESERVATIONS = "reservations";
     public static final String INVENTORY_ADMIN = "inventory-admin";

@@ -26,7 +26,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.type.LogicalType;
 
 /**
- * Reads request bodies exactly as the contract types them: an integer is a JSON integer (not "2", not 2.0),
+ * Reads request bodies exactly as docs/api.md types them: an integer is a JSON integer (not "2", not 2.0),
  * unknown and duplicate fields are refused, and every broken rule is named by its field.
  */
 @ApplicationScoped

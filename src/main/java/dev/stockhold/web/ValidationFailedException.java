@@ -2,7 +2,7 @@ package dev.stockhold.web;
 
 import java.util.List;
 
-/** validation-failed: well-formed JSON or parameters that break the contract's rules. */
+/** validation-failed: well-formed JSON or parameters that break the API's rules (docs/api.md). */
 public class ValidationFailedException extends ProblemException {
 
     public ValidationFailedException(List<Problem.Violation> violations) {

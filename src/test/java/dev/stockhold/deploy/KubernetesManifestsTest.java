@@ -189,7 +189,7 @@ class KubernetesManifestsTest {
         for (String property : ConfigProvider.getConfig().getPropertyNames()) {
             known.add(property.replaceAll("[^A-Za-z0-9]", "_").toUpperCase());
         }
-        // read through @ConfigProperty with defaults, named by the contract (§8)
+        // read through @ConfigProperty with defaults, named in docs/operations.md (Configuration)
         known.addAll(List.of("RABBITMQ_HOST", "RABBITMQ_PORT", "RABBITMQ_USERNAME", "RABBITMQ_PASSWORD", "MP_JWT_VERIFY_PUBLICKEY_LOCATION"));
 
         assertThat(names).allSatisfy(name -> assertThat(known).as("%s is read by the service", name).contains(name));

@@ -42,7 +42,7 @@ import io.quarkus.arc.ClientProxy;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
-/** The relay against a real Kafka broker (KRaft, from the Kafka jars, its own process): contract §7's Kafka half. */
+/** The relay against a real Kafka broker (KRaft, from the Kafka jars, its own process): the Kafka half of the events in docs/api.md. */
 @QuarkusTest
 @TestProfile(KafkaProfile.class)
 class KafkaRelayTest {
