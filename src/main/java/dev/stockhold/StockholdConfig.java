@@ -159,7 +159,9 @@ public interface StockholdConfig {
 
         /** Where the relay publishes. */
         enum Target {
-            RABBITMQ, KAFKA, LOG
+            RABBITMQ,
+            KAFKA,
+            LOG
         }
     }
 

@@ -12,11 +12,11 @@ import org.junit.jupiter.api.Test;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaMethod;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 
 /** The dependency rules of the layout, stated so they cannot rot silently. */
 class ArchitectureTest {
@@ -51,10 +51,12 @@ class ArchitectureTest {
     @Test
     void everyEndpointShouldDeclareItsRoles() {
         methods().that().areDeclaredInClassesThat().areAnnotatedWith(Path.class).and().arePublic()
-                .should(new ArchCondition<JavaMethod>("declare @RolesAllowed, or @PermitAll for a deliberately public page, on the method or its class") {
+                .should(new ArchCondition<JavaMethod>(
+                        "declare @RolesAllowed, or @PermitAll for a deliberately public page, on the method or its class") {
                     @Override
                     public void check(JavaMethod method, ConditionEvents events) {
-                        boolean declared = method.isAnnotatedWith(RolesAllowed.class) || method.getOwner().isAnnotatedWith(RolesAllowed.class)
+                        boolean declared = method.isAnnotatedWith(RolesAllowed.class)
+                                || method.getOwner().isAnnotatedWith(RolesAllowed.class)
                                 || method.isAnnotatedWith(jakarta.annotation.security.PermitAll.class)
                                 || method.getOwner().isAnnotatedWith(jakarta.annotation.security.PermitAll.class);
                         if (!declared) {

@@ -158,7 +158,7 @@ class ConfigurationDocsTest {
                 }
                 pending = null;
             } else if (!trimmed.isEmpty() && !trimmed.startsWith("@")) {
-                pending = null;   // the javadoc belonged to something else (an enum, a constant)
+                pending = null; // the javadoc belonged to something else (an enum, a constant)
             }
             for (char c : line.toCharArray()) {
                 if (c == '{') {

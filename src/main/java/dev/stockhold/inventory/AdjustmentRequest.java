@@ -16,10 +16,9 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 @RegisterForReflection
 public record AdjustmentRequest(
         @Schema(required = true, minimum = "-1000000000", maximum = "1000000000", example = "-3",
-                description = "A non-zero JSON integer added to on hand")
-        @NotNull @Min(-1_000_000_000) @Max(1_000_000_000) Long delta,
-        @Schema(minLength = 1, maxLength = 64, example = "damaged", description = "Why, for the stock.changed event")
-        @Size(min = 1, max = 64) String reason) {
+                description = "A non-zero JSON integer added to on hand") @NotNull @Min(-1_000_000_000) @Max(1_000_000_000) Long delta,
+        @Schema(minLength = 1, maxLength = 64, example = "damaged", description = "Why, for the stock.changed event") @Size(min = 1,
+                max = 64) String reason) {
 
     /** Call after Bean Validation passed. */
     public AdjustmentRequest requireNonZero() {

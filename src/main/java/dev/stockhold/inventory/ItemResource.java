@@ -46,7 +46,8 @@ import dev.stockhold.web.StrictJson;
 @SecurityScheme(securitySchemeName = "jwt", type = SecuritySchemeType.HTTP, scheme = "bearer", bearerFormat = "JWT",
         description = "RS256 JWT with claims tenant_id and groups (reservations, inventory-admin, ops)")
 @SecurityRequirement(name = "jwt")
-@APIResponse(responseCode = "400", description = "validation-failed (sku, location, parameter or body, named in violations), malformed-request",
+@APIResponse(responseCode = "400",
+        description = "validation-failed (sku, location, parameter or body, named in violations), malformed-request",
         content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
 @APIResponse(responseCode = "429", description = "too-many-requests: the tenant is at its concurrency limit (Retry-After)",
         content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
@@ -107,7 +108,8 @@ public class ItemResource {
     @APIResponse(responseCode = "200", description = "One page",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = StockPage.class)))
     public StockPage list(
-            @QueryParam("location") @Parameter(description = "Only records at this location", schema = @Schema(pattern = Sku.REGEX)) String location,
+            @QueryParam("location") @Parameter(description = "Only records at this location",
+                    schema = @Schema(pattern = Sku.REGEX)) String location,
             @QueryParam("availableBelow") @Parameter(description = "Only records whose available is strictly below this",
                     schema = @Schema(type = SchemaType.INTEGER, minimum = "0", maximum = "1000000000")) String availableBelow,
             @QueryParam("limit") @Parameter(description = "Items per page, 1 to 200, default 50",
@@ -194,7 +196,8 @@ public class ItemResource {
             @PathParam("location") @Parameter(description = LOCATION, schema = @Schema(pattern = Sku.REGEX)) String location,
             @Parameter(in = ParameterIn.HEADER, name = IdempotencyKey.HEADER, required = true,
                     description = "One key per intent, reused on every retry (same rules as POST /v1/reservations)",
-                    schema = @Schema(type = SchemaType.STRING, pattern = IdempotencyKey.PATTERN)) @HeaderParam(IdempotencyKey.HEADER) String idempotencyKey,
+                    schema = @Schema(type = SchemaType.STRING,
+                            pattern = IdempotencyKey.PATTERN)) @HeaderParam(IdempotencyKey.HEADER) String idempotencyKey,
             @Context HttpHeaders headers, byte[] body) {
         StockKey at = key(sku, location);
         IdempotencyKey key = IdempotencyKey.parse(headers.getRequestHeader(IdempotencyKey.HEADER));

@@ -2,8 +2,9 @@ package dev.stockhold.inventory;
 
 import java.util.List;
 
-import io.quarkus.runtime.annotations.RegisterForReflection;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /** A sku's stock as the API shows it: totals over its locations (v1's available among them) and each location's record. */
 @Schema(name = "Item")

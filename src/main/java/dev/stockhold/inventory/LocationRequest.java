@@ -13,6 +13,5 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 @RegisterForReflection
 public record LocationRequest(
         @Schema(required = true, minimum = "0", maximum = "1000000", example = "100",
-                description = "Allocation order: lower is tried first; ties by name")
-        @NotNull @Min(0) @Max(1_000_000) Integer priority) {
+                description = "Allocation order: lower is tried first; ties by name") @NotNull @Min(0) @Max(1_000_000) Integer priority) {
 }

@@ -12,6 +12,6 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 @Schema(name = "SetOnHandRequest")
 @RegisterForReflection
 public record SetOnHandRequest(
-        @Schema(required = true, minimum = "0", maximum = "1000000000", example = "120", description = "A JSON integer")
-        @NotNull @Min(0) @Max(1_000_000_000) Long onHand) {
+        @Schema(required = true, minimum = "0", maximum = "1000000000", example = "120",
+                description = "A JSON integer") @NotNull @Min(0) @Max(1_000_000_000) Long onHand) {
 }

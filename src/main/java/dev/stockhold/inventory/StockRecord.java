@@ -2,8 +2,9 @@ package dev.stockhold.inventory;
 
 import java.time.Instant;
 
-import io.quarkus.runtime.annotations.RegisterForReflection;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /** One stock record as the API shows it (GET/PUT /v1/items/{sku}/stock/{location}). */
 @Schema(name = "StockRecord", description = "Stock of one sku at one location. available = onHand - held.")

@@ -76,7 +76,8 @@ public class StockRepository {
     private static final String CANDIDATES_OF_ONE = CANDIDATES.replace("s.sku = ANY (?)", "s.sku = ?");
     private static final String FIND = "SELECT " + COLUMNS + " FROM stock_records s WHERE s.tenant_id = ? AND s.sku = ? AND s.location = ?";
     private static final String LOCK = FIND + " FOR UPDATE";
-    private static final String OF_SKU = "SELECT " + COLUMNS + " FROM stock_records s WHERE s.tenant_id = ? AND s.sku = ? ORDER BY s.location";
+    private static final String OF_SKU = "SELECT " + COLUMNS
+            + " FROM stock_records s WHERE s.tenant_id = ? AND s.sku = ? ORDER BY s.location";
     private static final String CREATE = """
             INSERT INTO stock_records (tenant_id, sku, location, on_hand, held, received, version) VALUES (?, ?, ?, 0, 0, 0, 0)
             ON CONFLICT DO NOTHING

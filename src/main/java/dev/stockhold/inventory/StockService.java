@@ -11,6 +11,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.stockhold.LockWait;
+import dev.stockhold.OutcomeLog;
 import dev.stockhold.StockholdConfig;
 import dev.stockhold.idempotency.Fingerprint;
 import dev.stockhold.idempotency.IdempotencyKey;
@@ -19,7 +20,6 @@ import dev.stockhold.idempotency.IdempotencyRepository;
 import dev.stockhold.idempotency.Refusal;
 import dev.stockhold.idempotency.RequestInProgressException;
 import dev.stockhold.idempotency.StoredResponse;
-import dev.stockhold.OutcomeLog;
 import dev.stockhold.web.Problem;
 import dev.stockhold.web.ProblemResponses;
 import dev.stockhold.web.ProblemType;
@@ -47,7 +47,8 @@ public class StockService {
 
     private final LockWait lockWait;
 
-    StockService(StockRepository records, StockEvents events, IdempotencyRepository keys, LockWait lockWait, ProblemResponses problems, ObjectMapper mapper,
+    StockService(StockRepository records, StockEvents events, IdempotencyRepository keys, LockWait lockWait, ProblemResponses problems,
+            ObjectMapper mapper,
             StockholdConfig config, MeterRegistry registry) {
         this.records = records;
         this.events = events;

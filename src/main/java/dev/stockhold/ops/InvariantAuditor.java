@@ -18,8 +18,8 @@ import dev.stockhold.StockholdConfig;
 import io.agroal.api.AgroalDataSource;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.logging.Log;
-import io.quarkus.scheduler.Scheduled;
 import io.quarkus.runtime.Startup;
+import io.quarkus.scheduler.Scheduled;
 
 /**
  * Audits conservation (I2) per stock record: held must equal the quantities of HELD lines at the record, and on hand
@@ -105,7 +105,8 @@ public class InvariantAuditor {
                                 finding.held(), finding.heldLines(), finding.onHand(), finding.received(), finding.confirmedLines());
                     }
                 } else if (violations.remove(finding.key()) != null) {
-                    Log.infof("Invariant I2 holds again: tenant=%s sku=%s location=%s", finding.tenantId(), finding.sku(), finding.location());
+                    Log.infof("Invariant I2 holds again: tenant=%s sku=%s location=%s", finding.tenantId(), finding.sku(),
+                            finding.location());
                 }
             }
         } catch (SQLException e) {

@@ -1,15 +1,15 @@
 package dev.stockhold.ops;
 
-import jakarta.inject.Singleton;
-import jakarta.enterprise.inject.Produces;
-
-import dev.stockhold.StockholdConfig;
 import java.time.Duration;
 
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+
+import dev.stockhold.StockholdConfig;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.Tags;
-import io.micrometer.core.instrument.distribution.DistributionStatisticConfig;
 import io.micrometer.core.instrument.config.MeterFilter;
+import io.micrometer.core.instrument.distribution.DistributionStatisticConfig;
 
 /** Every metric carries the application version, so canary and stable can be compared side by side. */
 public class MetricTags {

@@ -1,8 +1,9 @@
 package dev.stockhold.outbox;
 
-import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.time.Instant;
 import java.util.UUID;
+
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /** CloudEvents 1.0 structured-mode envelope, as stored in the outbox and sent to the broker. */
 @RegisterForReflection(ignoreNested = false)

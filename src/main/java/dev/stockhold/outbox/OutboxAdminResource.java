@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.UUID;
 
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -12,14 +13,12 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 
-import jakarta.validation.constraints.Size;
-
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
-import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
-import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -28,11 +27,11 @@ import dev.stockhold.StockholdConfig;
 import dev.stockhold.security.CurrentTenant;
 import dev.stockhold.security.Roles;
 import dev.stockhold.security.TenantLimited;
+import dev.stockhold.web.Params;
 import dev.stockhold.web.Problem;
 import dev.stockhold.web.ProblemException;
 import dev.stockhold.web.ProblemType;
 import dev.stockhold.web.StrictJson;
-import dev.stockhold.web.Params;
 
 /** Outbox administration (role ops), scoped like everything else to the caller's tenant (I5). */
 @Path("/v1/admin/outbox")
@@ -82,7 +81,8 @@ public class OutboxAdminResource {
     @Path("dead")
     @Operation(summary = "Dead events with their last error, oldest first")
     @APIResponse(responseCode = "200", description = "Dead events",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = OutboxRepository.DeadEvent[].class)))
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = OutboxRepository.DeadEvent[].class)))
     @APIResponse(responseCode = "400", description = "validation-failed: limit is not an integer from 1 to 1000",
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public List<OutboxRepository.DeadEvent> dead(@QueryParam("limit") @Parameter(description = "1 to 1000, default 100",
@@ -93,8 +93,8 @@ public class OutboxAdminResource {
     /** Which dead events a bulk requeue takes; every field is optional, and absent fields do not filter. */
     @Schema(name = "OutboxRequeueFilter")
     public record RequeueFilter(
-            @Schema(description = "Only events of this CloudEvents type", example = "dev.stockhold.reservation.created.v1")
-            @Size(min = 1, max = 100) String type,
+            @Schema(description = "Only events of this CloudEvents type", example = "dev.stockhold.reservation.created.v1") @Size(min = 1,
+                    max = 100) String type,
             @Schema(description = "Only events written at or after this instant (RFC 3339)", format = "date-time") String since,
             @Schema(description = "Only events written before this instant (RFC 3339)", format = "date-time") String until) {
 

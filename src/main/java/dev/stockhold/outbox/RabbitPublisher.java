@@ -67,7 +67,8 @@ public class RabbitPublisher implements EventPublisher {
                     continue;
                 }
                 byTag.put(ch.getNextPublishSeqNo(), event.id());
-                ch.basicPublish(RabbitTopology.EXCHANGE, type.routingKey(), true, properties(event), event.payload().getBytes(StandardCharsets.UTF_8));
+                ch.basicPublish(RabbitTopology.EXCHANGE, type.routingKey(), true, properties(event),
+                        event.payload().getBytes(StandardCharsets.UTF_8));
             }
         } catch (IOException | RuntimeException e) {
             // connection refused or lost, channel closed by the broker, broker shutting down
@@ -89,7 +90,8 @@ public class RabbitPublisher implements EventPublisher {
             }
             // basic.return precedes the confirm of the same message, so every return has arrived by now
             returned.forEach((id, why) -> failures.put(UUID.fromString(id),
-                    PublishFailure.transientFailure("unroutable", "no queue bound for this routing key and no alternate exchange (" + why + ")")));
+                    PublishFailure.transientFailure("unroutable",
+                            "no queue bound for this routing key and no alternate exchange (" + why + ")")));
             return new PublishOutcome.Answered(failures);
         } catch (TimeoutException e) {
             reset();
@@ -181,7 +183,6 @@ public class RabbitPublisher implements EventPublisher {
         connection = null;
         channel = null;
     }
-
 
     @Override
     public String target() {

@@ -12,6 +12,5 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 @Schema(name = "ExtendRequest")
 @RegisterForReflection
 public record ExtendRequest(
-        @Schema(required = true, minimum = "1", maximum = "86400", example = "600")
-        @NotNull @Min(1) @Max(86_400) Integer ttlSeconds) {
+        @Schema(required = true, minimum = "1", maximum = "86400", example = "600") @NotNull @Min(1) @Max(86_400) Integer ttlSeconds) {
 }

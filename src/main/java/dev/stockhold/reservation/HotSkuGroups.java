@@ -96,9 +96,9 @@ final class HotSkuGroups {
                 }
             });
         } catch (GroupRolledBack e) {
-            return;   // nothing committed: every request runs alone
+            return; // nothing committed: every request runs alone
         } catch (RuntimeException e) {
-            outcomes.keySet().forEach(t -> t.complete(new Failed<>(e)));   // the commit failed or its outcome is unknown
+            outcomes.keySet().forEach(t -> t.complete(new Failed<>(e))); // the commit failed or its outcome is unknown
             return;
         }
         outcomes.forEach(Ticket::complete);
@@ -124,7 +124,7 @@ final class HotSkuGroups {
         for (Ticket<ReservationAttempt, ReservationReply> ticket : group) {
             ReservationRequest request = ticket.request.request();
             if (!(Allocation.of(request.allocationLines(), candidates, taken) instanceof Allocation.Placed placed)) {
-                throw new IllegalStateException("a request of the group cannot be placed");   // each runs alone and is refused there
+                throw new IllegalStateException("a request of the group cannot be placed"); // each runs alone and is refused there
             }
             ReservationView held = writer.held(request, placed, now);
             views.add(held);

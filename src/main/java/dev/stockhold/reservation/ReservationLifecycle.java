@@ -11,13 +11,13 @@ import java.util.UUID;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
+import dev.stockhold.OutcomeLog;
 import dev.stockhold.StockholdConfig;
 import dev.stockhold.inventory.StockEvents;
 import dev.stockhold.inventory.StockKey;
 import dev.stockhold.inventory.StockRepository;
 import dev.stockhold.outbox.EventType;
 import dev.stockhold.outbox.OutboxWriter;
-import dev.stockhold.OutcomeLog;
 
 /**
  * A reservation after it was made: read, listed, confirmed, cancelled, extended, expired. Each state change, its stock
@@ -69,7 +69,7 @@ public class ReservationLifecycle {
                 if (r.isPastExpiry(now)) {
                     throw new InvalidReservationStateException("Reservation expired at " + r.expiresAt + "; it cannot be confirmed");
                 }
-                stock.move(StockRepository.Move.SELL, tenantId, r.quantities(), null);   // sold: on hand and held drop, available stays
+                stock.move(StockRepository.Move.SELL, tenantId, r.quantities(), null); // sold: on hand and held drop, available stays
                 return transition(r, ReservationStatus.CONFIRMED, EventType.CONFIRMED, now);
             default:
                 throw new InvalidReservationStateException("Reservation is " + r.status + "; only a HELD reservation can be confirmed");

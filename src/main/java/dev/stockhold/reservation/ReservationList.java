@@ -14,6 +14,5 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ReservationList(
         @Schema(required = true, description = "Newest first") List<ReservationView> items,
-        @Schema(description = "Opaque; pass it as cursor, with the same filters, for the next page. Absent on the last page.")
-        String nextCursor) {
+        @Schema(description = "Opaque; pass it as cursor, with the same filters, for the next page. Absent on the last page.") String nextCursor) {
 }

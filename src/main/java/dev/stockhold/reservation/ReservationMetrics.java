@@ -17,7 +17,12 @@ public class ReservationMetrics {
 
     /** Outcomes of POST /v1/reservations that reached the service. */
     public enum Outcome {
-        CREATED, REPLAYED, INSUFFICIENT_STOCK, UNKNOWN_SKU, KEY_REUSED, IN_PROGRESS;
+        CREATED,
+        REPLAYED,
+        INSUFFICIENT_STOCK,
+        UNKNOWN_SKU,
+        KEY_REUSED,
+        IN_PROGRESS;
 
         String tag() {
             return name().toLowerCase();

@@ -1,6 +1,5 @@
 package dev.stockhold.reservation;
 
-import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -20,19 +19,21 @@ import dev.stockhold.idempotency.Fingerprint;
 import dev.stockhold.inventory.Allocation;
 import dev.stockhold.inventory.Sku;
 import dev.stockhold.web.ValidationFailedException;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /** Body of POST /v1/reservations. */
 @Schema(name = "ReservationRequest")
 @RegisterForReflection(ignoreNested = false)
 public record ReservationRequest(
-        @Schema(required = true, minItems = 1, maxItems = 100, description = "Distinct (sku, location) pairs; no sku both with and without a location")
-        @NotNull @Size(min = 1, max = 100) List<@Valid @NotNull Line> lines,
-        @Schema(minimum = "1", maximum = "86400", description = "Hold time; default: the setting stockhold.reservations.default-ttl-seconds")
-        @Min(1) @Max(86_400) Integer ttlSeconds,
-        @Schema(minLength = 1, maxLength = 128, description = "The client's order or cart id", example = "order-1093")
-        @Size(min = 1, max = 128) String reference,
-        @Schema(description = "At most 16 string pairs: keys 1-40 characters, values up to 256", maxProperties = 16)
-        @Size(max = 16) Map<String, String> metadata) {
+        @Schema(required = true, minItems = 1, maxItems = 100,
+                description = "Distinct (sku, location) pairs; no sku both with and without a location") @NotNull @Size(min = 1,
+                        max = 100) List<@Valid @NotNull Line> lines,
+        @Schema(minimum = "1", maximum = "86400",
+                description = "Hold time; default: the setting stockhold.reservations.default-ttl-seconds") @Min(1) @Max(86_400) Integer ttlSeconds,
+        @Schema(minLength = 1, maxLength = 128, description = "The client's order or cart id", example = "order-1093") @Size(min = 1,
+                max = 128) String reference,
+        @Schema(description = "At most 16 string pairs: keys 1-40 characters, values up to 256",
+                maxProperties = 16) @Size(max = 16) Map<String, String> metadata) {
 
     /** Metadata keys and values within their limits. Call after Bean Validation passed. */
     public ReservationRequest requireValidMetadata() {
@@ -99,12 +100,12 @@ public record ReservationRequest(
     /** One sku to hold. */
     @Schema(name = "ReservationRequestLine")
     public record Line(
-            @Schema(required = true, pattern = Sku.REGEX, example = "A-1")
-            @NotNull @Pattern(regexp = Sku.REGEX, message = "must be 1-64 characters of [A-Za-z0-9._:-]") String sku,
-            @Schema(required = true, minimum = "1", maximum = "1000000", example = "2", description = "A JSON integer")
-            @NotNull @Min(1) @Max(1_000_000) Integer quantity,
+            @Schema(required = true, pattern = Sku.REGEX, example = "A-1") @NotNull @Pattern(regexp = Sku.REGEX,
+                    message = "must be 1-64 characters of [A-Za-z0-9._:-]") String sku,
+            @Schema(required = true, minimum = "1", maximum = "1000000", example = "2",
+                    description = "A JSON integer") @NotNull @Min(1) @Max(1_000_000) Integer quantity,
             @Schema(pattern = Sku.REGEX, example = "WH-2",
-                    description = "Reserve at this location only; absent: the first location in allocation order that covers the line")
-            @Pattern(regexp = Sku.REGEX, message = "must be 1-64 characters of [A-Za-z0-9._:-]") String location) {
+                    description = "Reserve at this location only; absent: the first location in allocation order that covers the line") @Pattern(
+                            regexp = Sku.REGEX, message = "must be 1-64 characters of [A-Za-z0-9._:-]") String location) {
     }
 }

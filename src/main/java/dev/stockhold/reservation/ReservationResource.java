@@ -79,10 +79,12 @@ public class ReservationResource {
     @APIResponse(responseCode = "201", description = "Reserved (or the replay of a reservation made with this key)",
             headers = {
                     @Header(name = HttpHeaders.LOCATION, description = "/v1/reservations/{id}", schema = @Schema(type = SchemaType.STRING)),
-                    @Header(name = REPLAYED_HEADER, description = "true when this is the stored outcome of an earlier request with this key",
+                    @Header(name = REPLAYED_HEADER,
+                            description = "true when this is the stored outcome of an earlier request with this key",
                             schema = @Schema(type = SchemaType.BOOLEAN)) },
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReservationView.class)))
-    @APIResponse(responseCode = "400", description = "malformed-request, validation-failed, idempotency-key-missing, idempotency-key-invalid",
+    @APIResponse(responseCode = "400",
+            description = "malformed-request, validation-failed, idempotency-key-missing, idempotency-key-invalid",
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "409", description = "insufficient-stock (stored and replayed like a 201), or "
             + "idempotency-request-in-progress (with Retry-After)",
@@ -103,7 +105,8 @@ public class ReservationResource {
                     description = "One key per intent, reused on every retry: an RFC 8941 string (\"8e03978e-40d5\", "
                             + "with \\\" and \\\\ escapes) or a bare token of visible ASCII; \"abc\" and abc are the same key, "
                             + "1-255 characters after unquoting. One header field only.",
-                    schema = @Schema(type = SchemaType.STRING, pattern = IdempotencyKey.PATTERN)) @HeaderParam(IdempotencyKey.HEADER) String idempotencyKey,
+                    schema = @Schema(type = SchemaType.STRING,
+                            pattern = IdempotencyKey.PATTERN)) @HeaderParam(IdempotencyKey.HEADER) String idempotencyKey,
             @Context HttpHeaders headers, byte[] body) {
         String tenantId = tenant.id();
         IdempotencyKey key = IdempotencyKey.parse(headers.getRequestHeader(IdempotencyKey.HEADER));

@@ -1,6 +1,5 @@
 package dev.stockhold.reservation;
 
-import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +15,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.stockhold.inventory.StockKey;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /** The reservation body (docs/operations.md): API responses and event data. Absent optional fields are omitted. */
 @Schema(name = "Reservation")
@@ -23,12 +23,13 @@ import dev.stockhold.inventory.StockKey;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ReservationView(
         @Schema(required = true) UUID id,
-        @Schema(required = true, enumeration = { "HELD", "CONFIRMED", "CANCELLED", "EXPIRED" }) ReservationStatus status,
+        @Schema(required = true, enumeration = {
+                "HELD", "CONFIRMED", "CANCELLED", "EXPIRED" }) ReservationStatus status,
         @Schema(required = true) List<Line> lines,
         @Schema(required = true, description = "ISO-8601 UTC") Instant expiresAt,
         @Schema(required = true, description = "ISO-8601 UTC") Instant createdAt,
         @Schema(description = "The client's order or cart id, when given") String reference,
-        @Schema(description = "The client's string pairs, when given") Map<String, String> metadata) {
+        @Schema(description = "The client's string pairs, when given") Map<String, String> metadata){
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final TypeReference<Map<String, String>> PAIRS = new TypeReference<>() {

@@ -11,6 +11,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
 import dev.stockhold.LockWait;
+import dev.stockhold.OutcomeLog;
 import dev.stockhold.StockholdConfig;
 import dev.stockhold.idempotency.IdempotencyKey;
 import dev.stockhold.idempotency.IdempotencyKeyReusedException;
@@ -21,7 +22,6 @@ import dev.stockhold.idempotency.StoredResponse;
 import dev.stockhold.inventory.Allocation;
 import dev.stockhold.inventory.StockRepository;
 import dev.stockhold.reservation.ReservationMetrics.Outcome;
-import dev.stockhold.OutcomeLog;
 import dev.stockhold.web.Problem;
 import dev.stockhold.web.ProblemResponses;
 import dev.stockhold.web.ProblemType;

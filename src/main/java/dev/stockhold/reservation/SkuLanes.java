@@ -150,7 +150,7 @@ final class SkuLanes<T, R> {
     }
 
     /** The leader's ticket and, in arrival order, up to maxGroup - 1 waiting tickets for the same sku. */
-    @SuppressWarnings("unchecked")   // every caller of one SkuLanes submits tickets of the same T and R
+    @SuppressWarnings("unchecked") // every caller of one SkuLanes submits tickets of the same T and R
     private List<Ticket<T, R>> take(ArrayDeque<Ticket<?, ?>> waiting, Ticket<T, R> leader) {
         List<Ticket<T, R>> group = new ArrayList<>();
         group.add(leader);

@@ -1,11 +1,12 @@
 package dev.stockhold.web;
 
-import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.util.List;
+
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /** RFC 9457 problem details, the body of every 4xx and 5xx. */
 @Schema(name = "Problem", description = "RFC 9457 problem details. `type` ends in one of the slugs: "

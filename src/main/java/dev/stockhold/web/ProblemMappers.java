@@ -98,7 +98,7 @@ public class ProblemMappers {
         if (isTransientDatabaseFailure(e)) {
             Log.warnf("Request rolled back by a transient database failure: %s", Causes.rootMessage(e));
             return responses.builder(Problem.of(ProblemType.SERVICE_UNAVAILABLE,
-                            "The database is unavailable or busy; nothing was changed, retry with the same Idempotency-Key"))
+                    "The database is unavailable or busy; nothing was changed, retry with the same Idempotency-Key"))
                     .header(HttpHeaders.RETRY_AFTER, "1")
                     .build();
         }

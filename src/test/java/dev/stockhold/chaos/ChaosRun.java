@@ -58,7 +58,8 @@ public final class ChaosRun {
 
         public String table() {
             StringBuilder t = new StringBuilder();
-            t.append(String.format("chaos run: load for at least %d s and until the last fault is over, 2 replicas, %d clients, events to %s, tenant %s, database %s%n",
+            t.append(String.format(
+                    "chaos run: load for at least %d s and until the last fault is over, 2 replicas, %d clients, events to %s, tenant %s, database %s%n",
                     settings.duration().toSeconds(), settings.clients(), settings.target().name().toLowerCase(), tenant, database));
             row(t, "check", "value");
             t.append("|---|---|\n");
@@ -71,7 +72,8 @@ public final class ChaosRun {
             row(t, "listing pages read while writing (an item twice or out of order is a violation)", clients.listedPages.sum());
             for (Fault fault : Fault.values()) {
                 row(t, "fault: " + fault.description + (fault == Fault.STOP_BROKER
-                        ? " " + settings.brokerOutage().toSeconds() + " s (retry schedule: about 1 s)" : ""), faults.getOrDefault(fault, 0));
+                        ? " " + settings.brokerOutage().toSeconds() + " s (retry schedule: about 1 s)" : ""),
+                        faults.getOrDefault(fault, 0));
             }
             row(t, "fault: client dropped its connection after sending",
                     clients.operations.get(Operation.DROPPED_CONNECTION).sum());

@@ -9,7 +9,8 @@ import java.util.List;
  * {@link #full()} is {@code bench/chaos}; {@link #quick()} is the version in {@code ./mvnw verify} (ChaosIT).
  */
 public record ChaosSettings(Duration duration, int clients, List<Fault> faults, Duration brokerOutage, Duration faultGap,
-        Duration thinkTime, String pgHost, int pgPort, String pgUser, Path jar, Path workDir, List<Integer> ports, int skus, int stockPerSku,
+        Duration thinkTime, String pgHost, int pgPort, String pgUser, Path jar, Path workDir, List<Integer> ports, int skus,
+        int stockPerSku,
         int hotStock, Target target) {
 
     /** Where the replicas' relays publish and the consumer reads. */

@@ -36,7 +36,16 @@ final class ClientLog {
     }
 
     enum Operation {
-        RESERVE, RETRY, CONCURRENT_DUPLICATE, DROPPED_CONNECTION, CONFIRM, CANCEL, EXTEND, LIST, ADJUST, COMPARE_AND_SET
+        RESERVE,
+        RETRY,
+        CONCURRENT_DUPLICATE,
+        DROPPED_CONNECTION,
+        CONFIRM,
+        CANCEL,
+        EXTEND,
+        LIST,
+        ADJUST,
+        COMPARE_AND_SET
     }
 
     final Map<String, Adjustment> adjustments = new ConcurrentHashMap<>();

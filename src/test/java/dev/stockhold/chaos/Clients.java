@@ -227,7 +227,8 @@ final class Clients {
             String etag = current.headers().firstValue("ETag").orElseThrow();
             JsonNode record = parse(current.body());
             long onHand = Math.max(record.path("held").asLong(), record.path("onHand").asLong() + random.nextInt(7) - 2);
-            Function<Replica, HttpRequest> write = r -> HttpRequest.newBuilder(URI.create(r.baseUrl() + "/v1/items/" + sku + "/stock/default"))
+            Function<Replica, HttpRequest> write = r -> HttpRequest
+                    .newBuilder(URI.create(r.baseUrl() + "/v1/items/" + sku + "/stock/default"))
                     .header("Authorization", "Bearer " + token).header("Content-Type", "application/json").header("If-Match", etag)
                     .timeout(TIMEOUT).PUT(HttpRequest.BodyPublishers.ofString("{\"onHand\":" + onHand + "}")).build();
             HttpResponse<String> response;
@@ -362,7 +363,8 @@ final class Clients {
      */
     private void list(ThreadLocalRandom random) {
         log.count(Operation.LIST);
-        String filter = random.nextBoolean() ? "" : "&status=" + List.of("HELD", "CONFIRMED", "CANCELLED", "EXPIRED").get(random.nextInt(4));
+        String filter = random.nextBoolean() ? ""
+                : "&status=" + List.of("HELD", "CONFIRMED", "CANCELLED", "EXPIRED").get(random.nextInt(4));
         java.util.Set<String> seen = new java.util.HashSet<>();
         String previous = null;
         String cursor = null;

@@ -15,9 +15,8 @@ import java.util.concurrent.TimeoutException;
 import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 
-import dev.stockhold.support.KafkaBroker;
-
 import dev.stockhold.chaos.ChaosSettings.Fault;
+import dev.stockhold.support.KafkaBroker;
 
 /**
  * Injects the planned faults one after another, with a gap between them, while the clients run. Each fault is a real

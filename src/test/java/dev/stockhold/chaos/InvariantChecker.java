@@ -14,11 +14,11 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 import dev.stockhold.chaos.ClientLog.ReserveAnswer;
 import dev.stockhold.chaos.ClientLog.TransitionAnswer;
 import dev.stockhold.support.BrokerQueue.Delivery;
-
-import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * Contract invariants I1-I4, I6 and I7 checked from the database and from what the consumer received, plus the
@@ -77,10 +77,10 @@ final class InvariantChecker {
         query(c, """
                 SELECT l.reservation_id::text, l.sku, l.quantity, coalesce(l.location, 'default') FROM reservation_lines l
                   JOIN reservations r ON r.id = l.reservation_id WHERE r.tenant_id = ?""", tenant, rs -> {
-                    Reservation r = reservations.get(rs.getString(1));
-                    r.lines().merge(rs.getString(2), rs.getInt(3), Integer::sum);
-                    r.at().put(rs.getString(2) + "@" + rs.getString(4), rs.getInt(3));
-                });
+            Reservation r = reservations.get(rs.getString(1));
+            r.lines().merge(rs.getString(2), rs.getInt(3), Integer::sum);
+            r.at().put(rs.getString(2) + "@" + rs.getString(4), rs.getInt(3));
+        });
         List<Event> events = new ArrayList<>();
         query(c, "SELECT id::text, seq, aggregate_id::text, event_type, status, payload::text FROM outbox_events WHERE tenant_id = ? ORDER BY seq",
                 tenant, rs -> {
@@ -141,7 +141,8 @@ final class InvariantChecker {
         Map<String, Integer> byStatus = new TreeMap<>();
         db.reservations().values().forEach(r -> byStatus.merge(r.status(), 1, Integer::sum));
         int distinct = (int) received.stream().map(Delivery::eventId).distinct().count();
-        return new Result(List.copyOf(violations), new LinkedHashMap<>(byRule), List.copyOf(missingEvents), missing, received.size() - distinct,
+        return new Result(List.copyOf(violations), new LinkedHashMap<>(byRule), List.copyOf(missingEvents), missing,
+                received.size() - distinct,
                 received.size(), db.events().size(), byStatus);
     }
 
@@ -279,7 +280,8 @@ final class InvariantChecker {
 
     private void events(Snapshot db) {
         Map<String, List<String>> kinds = new HashMap<>();
-        db.events().stream().filter(e -> !e.stock()).forEach(e -> kinds.computeIfAbsent(e.aggregateId(), a -> new ArrayList<>()).add(e.kind()));
+        db.events().stream().filter(e -> !e.stock())
+                .forEach(e -> kinds.computeIfAbsent(e.aggregateId(), a -> new ArrayList<>()).add(e.kind()));
         db.reservations().values().forEach(r -> {
             List<String> expected = switch (r.status()) {
                 case "HELD" -> List.of("created");

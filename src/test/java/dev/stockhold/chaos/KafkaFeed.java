@@ -48,7 +48,7 @@ final class KafkaFeed implements ChaosRun.EventFeed {
                             deliveries.add(delivery(record));
                         }
                     } catch (RuntimeException e) {
-                        sleep();   // the broker is down: keep trying
+                        sleep(); // the broker is down: keep trying
                     }
                 }
             }

@@ -13,7 +13,11 @@ import java.util.List;
  */
 final class ArgoCondition {
 
-    enum Phase { SUCCESSFUL, FAILED, ERROR }
+    enum Phase {
+        SUCCESSFUL,
+        FAILED,
+        ERROR
+    }
 
     record Verdict(Phase phase, List<Double> result, String error) {
     }

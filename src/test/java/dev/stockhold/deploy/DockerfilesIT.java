@@ -40,7 +40,8 @@ class DockerfilesIT {
             String keyword = instruction.split("\\s+")[0];
             assertThat(INSTRUCTIONS).as("instruction in %s", dockerfile).contains(keyword);
             if (keyword.equals("COPY") && !instruction.contains("--from=")) {
-                List<String> args = new ArrayList<>(Arrays.stream(instruction.split("\\s+")).skip(1).filter(a -> !a.startsWith("--")).toList());
+                List<String> args = new ArrayList<>(
+                        Arrays.stream(instruction.split("\\s+")).skip(1).filter(a -> !a.startsWith("--")).toList());
                 args.remove(args.size() - 1);
                 for (String source : args) {
                     assertThat(matches(source)).as("%s: COPY source %s exists in the build context", dockerfile, source).isTrue();

@@ -75,7 +75,8 @@ class KubernetesManifestsTest {
         List<JsonNode> docs = render(overlay);
 
         assertThat(docs).extracting(d -> d.path("kind").asText())
-                .contains("Deployment", "Service", "ConfigMap", "Secret", "PodDisruptionBudget", "HorizontalPodAutoscaler", "ServiceAccount");
+                .contains("Deployment", "Service", "ConfigMap", "Secret", "PodDisruptionBudget", "HorizontalPodAutoscaler",
+                        "ServiceAccount");
         for (JsonNode doc : docs) {
             String kind = doc.path("kind").asText();
             switch (kind) {
@@ -126,7 +127,8 @@ class KubernetesManifestsTest {
         assertThat(one(prod, "AnalysisTemplate").at("/spec/metrics").findValuesAsText("name"))
                 .contains("error-rate", "reservation-p99-latency", "conflict-rate", "outbox-oldest-pending-age", "invariant-violations");
         assertThat(one(prod, "PrometheusRule").at("/spec/groups/0/rules").findValuesAsText("alert"))
-                .containsExactlyInAnyOrder("StockholdDeadEvents", "StockholdOutboxBacklogOld", "StockholdBrokerUnreachable", "StockholdInvariantViolation",
+                .containsExactlyInAnyOrder("StockholdDeadEvents", "StockholdOutboxBacklogOld", "StockholdBrokerUnreachable",
+                        "StockholdInvariantViolation",
                         "StockholdReadinessFlapping");
     }
 
@@ -190,7 +192,8 @@ class KubernetesManifestsTest {
             known.add(property.replaceAll("[^A-Za-z0-9]", "_").toUpperCase());
         }
         // read through @ConfigProperty with defaults, named in docs/operations.md (Configuration)
-        known.addAll(List.of("RABBITMQ_HOST", "RABBITMQ_PORT", "RABBITMQ_USERNAME", "RABBITMQ_PASSWORD", "MP_JWT_VERIFY_PUBLICKEY_LOCATION"));
+        known.addAll(
+                List.of("RABBITMQ_HOST", "RABBITMQ_PORT", "RABBITMQ_USERNAME", "RABBITMQ_PASSWORD", "MP_JWT_VERIFY_PUBLICKEY_LOCATION"));
 
         assertThat(names).allSatisfy(name -> assertThat(known).as("%s is read by the service", name).contains(name));
         assertThat(names).contains("QUARKUS_DATASOURCE_JDBC_URL", "QUARKUS_DATASOURCE_USERNAME", "QUARKUS_DATASOURCE_PASSWORD",
@@ -218,7 +221,8 @@ class KubernetesManifestsTest {
         assertThat(used).contains("stockhold_invariant_violations", "stockhold_outbox_dead", "http_server_requests_seconds_bucket",
                 "stockhold_problems_total", "stockhold_events_published_total", "agroal_awaiting_count");
         assertThat(used).allSatisfy(name -> assertThat(exported).as("metric %s", name).contains(name + "{"));
-        assertThat(exported).containsPattern("http_server_requests_seconds_bucket\\{[^}]*method=\"POST\"[^}]*uri=\"/v1/reservations\"[^}]*version=");
+        assertThat(exported)
+                .containsPattern("http_server_requests_seconds_bucket\\{[^}]*method=\"POST\"[^}]*uri=\"/v1/reservations\"[^}]*version=");
     }
 
     /** Collects every additionalProperties entry in a fabric8 object graph: fields the schema does not define. */

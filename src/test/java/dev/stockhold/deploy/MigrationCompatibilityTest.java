@@ -39,7 +39,8 @@ class MigrationCompatibilityTest {
         db = new PostgresDatabase().start();
         schema = "compat_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
         Flyway.configure()
-                .dataSource(db.get("quarkus.datasource.jdbc.url"), db.get("quarkus.datasource.username"), db.get("quarkus.datasource.password"))
+                .dataSource(db.get("quarkus.datasource.jdbc.url"), db.get("quarkus.datasource.username"),
+                        db.get("quarkus.datasource.password"))
                 .schemas(schema).createSchemas(true)
                 .locations("classpath:db/migration")
                 .load().migrate();
@@ -146,10 +147,12 @@ class MigrationCompatibilityTest {
 
     private static UUID previousReserve(Statement s, int quantity) throws SQLException {
         UUID id = UUID.randomUUID();
-        s.executeUpdate("INSERT INTO reservations (id, tenant_id, status, idempotency_key, created_at, expires_at, updated_at, reference, metadata) "
-                + "VALUES ('" + id + "', 'compat', 'HELD', '" + id + "', now(), now() + interval '1 minute', now(), NULL, NULL)");
+        s.executeUpdate(
+                "INSERT INTO reservations (id, tenant_id, status, idempotency_key, created_at, expires_at, updated_at, reference, metadata) "
+                        + "VALUES ('" + id + "', 'compat', 'HELD', '" + id + "', now(), now() + interval '1 minute', now(), NULL, NULL)");
         if (quantity > 0) {
-            s.executeUpdate("INSERT INTO reservation_lines (reservation_id, line_no, sku, quantity) VALUES ('" + id + "', 0, 'A-1', " + quantity + ")");
+            s.executeUpdate("INSERT INTO reservation_lines (reservation_id, line_no, sku, quantity) VALUES ('" + id + "', 0, 'A-1', "
+                    + quantity + ")");
         }
         return id;
     }

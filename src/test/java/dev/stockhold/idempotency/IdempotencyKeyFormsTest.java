@@ -5,9 +5,9 @@ import static org.hamcrest.Matchers.endsWith;
 
 import java.util.List;
 
-import jakarta.inject.Inject;
-
 import javax.sql.DataSource;
+
+import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

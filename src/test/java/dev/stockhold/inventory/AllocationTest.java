@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 
-import jakarta.inject.Inject;
-
 import javax.sql.DataSource;
+
+import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -43,7 +43,7 @@ class AllocationTest {
         api.setOnHand(sku, "default", 100, null).then().statusCode(200);
         assertThat(api.request().get("/v1/locations").<List<String>>path("items.location")).containsExactly("NEAR", "FAR", "default");
 
-        assertThat(locationsOf(reserve(line(sku, 3, null)))).containsExactly("FAR");       // NEAR has 2: never split
+        assertThat(locationsOf(reserve(line(sku, 3, null)))).containsExactly("FAR"); // NEAR has 2: never split
         assertThat(locationsOf(reserve(line(sku, 2, null)))).containsExactly("NEAR");
         assertThat(locationsOf(reserve(line(sku, 7, null)))).containsExactly("FAR");
         assertThat(locationsOf(reserve(line(sku, 1, null)))).containsExactly("default");
@@ -99,7 +99,8 @@ class AllocationTest {
         })).statusCode());
 
         assertThat(statuses).containsOnly(201, 409).contains(201, 409);
-        assertThat(db.queryLong("SELECT count(*) FROM stock_records WHERE tenant_id = ? AND (held > on_hand OR held < 0)", api.tenant())).isZero();
+        assertThat(db.queryLong("SELECT count(*) FROM stock_records WHERE tenant_id = ? AND (held > on_hand OR held < 0)", api.tenant()))
+                .isZero();
         assertThat(db.queryLong("""
                 SELECT count(*) FROM stock_records s WHERE s.tenant_id = ? AND s.held <> (
                     SELECT coalesce(sum(l.quantity), 0) FROM reservation_lines l JOIN reservations r ON r.id = l.reservation_id

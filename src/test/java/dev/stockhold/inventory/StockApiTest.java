@@ -10,9 +10,9 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
-import jakarta.inject.Inject;
-
 import javax.sql.DataSource;
+
+import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -52,7 +52,7 @@ class StockApiTest {
         api.reserve(Api.key(), "{\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":3,\"location\":\"WH-1\"}]}").then().statusCode(201);
 
         Response read = api.request().get("/v1/items/{sku}/stock/{location}", sku, "WH-1");
-        read.then().statusCode(200).header("ETag", "\"1\"");   // reservations do not move the version
+        read.then().statusCode(200).header("ETag", "\"1\""); // reservations do not move the version
         assertThat(read.<Integer>path("held")).isEqualTo(3);
         assertThat(read.<Integer>path("available")).isEqualTo(37);
 
@@ -114,7 +114,7 @@ class StockApiTest {
         assertThat(statuses).containsOnly(201);
         long held = db.queryLong("SELECT held FROM stock_records WHERE tenant_id = ? AND sku = ?", api.tenant(), sku);
         assertThat(held).as("the overwrite put back the held value it read before the reservations").isZero();
-        assertThat(heldLines(sku)).isEqualTo(7L * RACERS);   // so the detector of the test above would fail
+        assertThat(heldLines(sku)).isEqualTo(7L * RACERS); // so the detector of the test above would fail
         // the row is broken on purpose: its reservations go, or the expiry job would release units the record lost
         db.execute("DELETE FROM reservations WHERE tenant_id = ?", api.tenant());
     }
@@ -136,8 +136,9 @@ class StockApiTest {
         now.then().header("ETag", "\"2\"");
         assertThat(db.queryLong("SELECT count(*) FROM outbox_events WHERE tenant_id = ? AND event_type = 'dev.stockhold.stock.changed.v1'",
                 api.tenant())).isEqualTo(2);
-        api.setOnHand(sku, "WH-2", 5, "\"1\"").then().statusCode(412);   // no such record: nothing to match
-        api.setOnHand(sku, "WH-1", 5, "garbage").then().statusCode(400).body("violations[0].field", org.hamcrest.Matchers.equalTo("If-Match"));
+        api.setOnHand(sku, "WH-2", 5, "\"1\"").then().statusCode(412); // no such record: nothing to match
+        api.setOnHand(sku, "WH-1", 5, "garbage").then().statusCode(400).body("violations[0].field",
+                org.hamcrest.Matchers.equalTo("If-Match"));
         api.setOnHand(sku, "WH-1", 5, "*").then().statusCode(200).header("ETag", "\"3\"");
     }
 
@@ -194,7 +195,8 @@ class StockApiTest {
         api.request().contentType(ContentType.JSON).body("{\"delta\":1}")
                 .post("/v1/items/{sku}/stock/{location}/adjustments", sku, "default").then().statusCode(400)
                 .body("type", org.hamcrest.Matchers.endsWith("/idempotency-key-missing"));
-        for (String bad : List.of("{\"delta\":0}", "{\"delta\":\"3\"}", "{\"delta\":1.5}", "{\"delta\":1000000001}", "{\"delta\":1,\"reason\":\"\"}")) {
+        for (String bad : List.of("{\"delta\":0}", "{\"delta\":\"3\"}", "{\"delta\":1.5}", "{\"delta\":1000000001}",
+                "{\"delta\":1,\"reason\":\"\"}")) {
             api.request().contentType(ContentType.JSON).header("Idempotency-Key", Api.key()).body(bad)
                     .post("/v1/items/{sku}/stock/{location}/adjustments", sku, "default").then().statusCode(400);
         }
@@ -273,7 +275,8 @@ class StockApiTest {
             }
             read.countDown();
             reserved.await(30, TimeUnit.SECONDS);
-            try (PreparedStatement ps = c.prepareStatement("UPDATE stock_records SET on_hand = ?, held = ? WHERE tenant_id = ? AND sku = ?")) {
+            try (PreparedStatement ps = c
+                    .prepareStatement("UPDATE stock_records SET on_hand = ?, held = ? WHERE tenant_id = ? AND sku = ?")) {
                 ps.setLong(1, onHand);
                 ps.setLong(2, held);
                 ps.setString(3, api.tenant());

@@ -6,9 +6,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-import jakarta.inject.Inject;
-
 import javax.sql.DataSource;
+
+import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -18,8 +18,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.stockhold.support.Api;
 import dev.stockhold.support.BrokerQueue;
-import dev.stockhold.support.Eventually;
 import dev.stockhold.support.Db;
+import dev.stockhold.support.Eventually;
 import dev.stockhold.support.Race;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
@@ -51,7 +51,8 @@ class StockEventsTest {
                 .post("/v1/items/{sku}/stock/{location}/adjustments", sku, "WH-1").then().statusCode(200);
         api.setOnHand(sku, "WH-1", 3, null).then().statusCode(200);
 
-        List<JsonNode> changed = events(sku, "WH-1").stream().filter(e -> e.path("type").asText().equals("dev.stockhold.stock.changed.v1")).toList();
+        List<JsonNode> changed = events(sku, "WH-1").stream().filter(e -> e.path("type").asText().equals("dev.stockhold.stock.changed.v1"))
+                .toList();
         assertThat(changed).extracting(e -> e.path("data").path("delta").asLong()).containsExactly(10L, -4L, 2L, -5L);
         assertThat(changed).extracting(e -> e.path("data").path("version").asLong()).containsExactly(1L, 2L, 3L, 4L);
         assertThat(changed.get(2).path("data").path("reason").asText()).isEqualTo("found");
@@ -101,13 +102,15 @@ class StockEventsTest {
             assertThat(crossings.get(i)).as("crossing %d follows %s", i, crossings.get(i - 1)).isNotEqualTo(crossings.get(i - 1));
         }
         boolean empty = db.available(api.tenant(), sku) == 0;
-        assertThat(crossings.get(crossings.size() - 1)).isEqualTo(empty ? "dev.stockhold.stock.depleted.v1" : "dev.stockhold.stock.replenished.v1");
+        assertThat(crossings.get(crossings.size() - 1))
+                .isEqualTo(empty ? "dev.stockhold.stock.depleted.v1" : "dev.stockhold.stock.replenished.v1");
     }
 
     private List<JsonNode> events(String sku, String location) throws Exception {
         List<JsonNode> found = new ArrayList<>();
-        for (String payload : db.queryStrings("SELECT payload::text FROM outbox_events WHERE tenant_id = ? AND event_type LIKE 'dev.stockhold.stock.%' "
-                + "ORDER BY seq", api.tenant())) {
+        for (String payload : db
+                .queryStrings("SELECT payload::text FROM outbox_events WHERE tenant_id = ? AND event_type LIKE 'dev.stockhold.stock.%' "
+                        + "ORDER BY seq", api.tenant())) {
             JsonNode event = JSON.readTree(payload);
             if (event.path("subject").asText().equals(sku + "@" + location)) {
                 found.add(event);

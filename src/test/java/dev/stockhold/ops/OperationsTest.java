@@ -129,7 +129,8 @@ class OperationsTest {
                 }
                 operations++;
                 java.util.Map<?, ?> responses = (java.util.Map<?, ?>) operation.getValue().get("responses");
-                assertThat(responses.containsKey("default")).as(operation.getKey() + " " + path.getKey() + " has a default response").isTrue();
+                assertThat(responses.containsKey("default")).as(operation.getKey() + " " + path.getKey() + " has a default response")
+                        .isTrue();
             }
         }
         assertThat(operations).isGreaterThan(10);

@@ -59,12 +59,13 @@ class AlternateExchangeTest {
     void shouldDetectAnExchangeDeclaredWithoutTheAlternateExchangeAndGoOnPublishing() throws Exception {
         String queue = "consumer-" + UUID.randomUUID();
         try (Connection c = connect(); Channel ch = c.createChannel()) {
-            ch.exchangeDeclare(RabbitTopology.EXCHANGE, "topic", true);   // as an earlier release declared it
+            ch.exchangeDeclare(RabbitTopology.EXCHANGE, "topic", true); // as an earlier release declared it
             ch.queueDeclare(queue, true, false, false, null);
             ch.queueBind(queue, RabbitTopology.EXCHANGE, "reservation.created");
         }
         OutboxEvent routed = event();
-        OutboxEvent unrouted = new OutboxEvent(UUID.randomUUID(), 2, "t", UUID.randomUUID(), "dev.stockhold.reservation.confirmed.v1", "{}", 0,
+        OutboxEvent unrouted = new OutboxEvent(UUID.randomUUID(), 2, "t", UUID.randomUUID(), "dev.stockhold.reservation.confirmed.v1", "{}",
+                0,
                 Instant.now(), null);
         try (RabbitPublisher publisher = new RabbitPublisher("localhost", 5672, "guest", "guest", vhost)) {
             PublishOutcome outcome = publisher.publish(List.of(routed, unrouted), Duration.ofSeconds(5));

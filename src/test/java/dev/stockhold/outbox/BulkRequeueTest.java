@@ -6,9 +6,9 @@ import static org.hamcrest.Matchers.equalTo;
 
 import java.sql.SQLException;
 
-import jakarta.inject.Inject;
-
 import javax.sql.DataSource;
+
+import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

@@ -3,10 +3,9 @@ package dev.stockhold.outbox;
 import java.util.List;
 import java.util.Map;
 
+import dev.stockhold.support.KafkaBroker;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import io.quarkus.test.junit.QuarkusTestProfile;
-
-import dev.stockhold.support.KafkaBroker;
 
 /**
  * The relay publishing to a real Kafka broker (support/KafkaBroker, started for this profile), with a lease and a

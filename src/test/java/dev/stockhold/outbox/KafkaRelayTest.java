@@ -15,9 +15,9 @@ import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import jakarta.inject.Inject;
-
 import javax.sql.DataSource;
+
+import jakarta.inject.Inject;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -102,7 +102,7 @@ class KafkaRelayTest {
         field.setAccessible(true);
         ProducerConfig running = (ProducerConfig) field.get(kafka.producer());
 
-        assertThat(running.getString(ProducerConfig.ACKS_CONFIG)).isEqualTo("-1");   // all
+        assertThat(running.getString(ProducerConfig.ACKS_CONFIG)).isEqualTo("-1"); // all
         assertThat(running.getBoolean(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG)).isTrue();
         assertThat(running.getInt(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION)).isLessThanOrEqualTo(5);
         assertThat(running.getInt(ProducerConfig.RETRIES_CONFIG)).isPositive();
@@ -158,8 +158,9 @@ class KafkaRelayTest {
     @Test
     void shouldPublishEachEventOnceAndInOrderPerKeyWithThreeRelays() throws Exception {
         Map<String, List<String>> written = new LinkedHashMap<>();
-        try (java.sql.Connection c = dataSource.getConnection(); java.sql.PreparedStatement ps = c.prepareStatement(
-                "INSERT INTO outbox_events (id, tenant_id, aggregate_id, event_type, payload) VALUES (?::uuid, ?, ?::uuid, ?, ?)")) {
+        try (java.sql.Connection c = dataSource.getConnection();
+                java.sql.PreparedStatement ps = c.prepareStatement(
+                        "INSERT INTO outbox_events (id, tenant_id, aggregate_id, event_type, payload) VALUES (?::uuid, ?, ?::uuid, ?, ?)")) {
             for (int r = 0; r < 400; r++) {
                 String aggregate = UUID.randomUUID().toString();
                 for (int k = 0; k < 4; k++) {
@@ -216,7 +217,7 @@ class KafkaRelayTest {
         List<String> ids = new ArrayList<>();
         KafkaProfile.broker.kill();
         try {
-            long until = System.nanoTime() + Duration.ofSeconds(10).toNanos();   // lease 4 s, retry schedule < 0.1 s
+            long until = System.nanoTime() + Duration.ofSeconds(10).toNanos(); // lease 4 s, retry schedule < 0.1 s
             while (System.nanoTime() < until) {
                 String id = api.reserve(Api.key(), sku, 1).then().statusCode(201).extract().path("id");
                 api.confirm(id).then().statusCode(200);
@@ -259,7 +260,8 @@ class KafkaRelayTest {
     }
 
     private static double metric(String name) {
-        Matcher m = Pattern.compile("(?m)^" + Pattern.quote(name) + "(\\{[^}]*\\})? ([0-9.eE+-]+)$").matcher(given().get("/q/metrics").asString());
+        Matcher m = Pattern.compile("(?m)^" + Pattern.quote(name) + "(\\{[^}]*\\})? ([0-9.eE+-]+)$")
+                .matcher(given().get("/q/metrics").asString());
         double value = 0;
         while (m.find()) {
             value = Math.max(value, Double.parseDouble(m.group(2)));

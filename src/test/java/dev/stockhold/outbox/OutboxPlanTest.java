@@ -14,9 +14,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import jakarta.inject.Inject;
-
 import javax.sql.DataSource;
+
+import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
@@ -70,7 +70,7 @@ class OutboxPlanTest {
     void shouldClaimOneBatchWhenTheStatisticsWereTakenOnAQuietTable() throws SQLException {
         inPrivateCopy("quiet_stats", c -> {
             insert(c, 20_000, "PUBLISHED", 0);
-            execute(c, "ANALYZE outbox_events");  // nothing pending: what autovacuum leaves after a quiet period
+            execute(c, "ANALYZE outbox_events"); // nothing pending: what autovacuum leaves after a quiet period
             insertTwoPerAggregate(c, BACKLOG);
 
             // the control: the earlier claim, under the same settings, probes the whole backlog for every candidate
@@ -171,7 +171,8 @@ class OutboxPlanTest {
             insert(c, 10_000, "PUBLISHED", 1);
             insert(c, 500, "PENDING", 0);
             insert(c, 50, "DEAD", 0);
-            execute(c, "UPDATE outbox_events SET locked_by = 'gone', locked_until = now() - interval '1 minute' WHERE seq % 10 = 0 AND status = 'PENDING'");
+            execute(c,
+                    "UPDATE outbox_events SET locked_by = 'gone', locked_until = now() - interval '1 minute' WHERE seq % 10 = 0 AND status = 'PENDING'");
             execute(c, "ANALYZE outbox_events");
             Map<String, Long> small = measureJobs(c);
 
@@ -193,7 +194,8 @@ class OutboxPlanTest {
         cost.put("cleanup", buffers(explain(c, OutboxRepository.DELETE_PUBLISHED, longAgo, 1000)));
         cost.put("dead list", buffers(explain(c, OutboxRepository.DEAD, "plan-test", 100)));
         execute(c, "SAVEPOINT requeue");
-        cost.put("requeue batch", buffers(explain(c, OutboxRepository.REQUEUE_BATCH, "plan-test", 0L, null, null, null, null, null, null, 1000)));
+        cost.put("requeue batch",
+                buffers(explain(c, OutboxRepository.REQUEUE_BATCH, "plan-test", 0L, null, null, null, null, null, null, 1000)));
         execute(c, "ROLLBACK TO SAVEPOINT requeue");
         return cost;
     }

@@ -16,9 +16,9 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.function.Predicate;
 
-import jakarta.inject.Inject;
-
 import javax.sql.DataSource;
+
+import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -94,7 +94,8 @@ class OutboxRelayMechanicsTest {
         assertThat(consumer.applied()).isEqualTo(1);
         assertThat(consumer.duplicates()).isEqualTo(1);
         assertThat(db.eventTypes(id)).hasSize(1);
-        assertThat(db.queryLong("SELECT count(*) FROM outbox_events WHERE aggregate_id = ?::uuid AND status = 'PUBLISHED'", id)).isEqualTo(1);
+        assertThat(db.queryLong("SELECT count(*) FROM outbox_events WHERE aggregate_id = ?::uuid AND status = 'PUBLISHED'", id))
+                .isEqualTo(1);
     }
 
     @Test
@@ -121,7 +122,8 @@ class OutboxRelayMechanicsTest {
         assertThat(deliveries).hasSize(reservations * eventsEach);
         assertThat(deliveries.stream().map(BrokerQueue.Delivery::messageId).distinct().count()).isEqualTo(reservations * eventsEach);
         Map<UUID, List<UUID>> received = new HashMap<>();
-        deliveries.forEach(d -> received.computeIfAbsent(UUID.fromString(d.subject()), k -> new ArrayList<>()).add(UUID.fromString(d.messageId())));
+        deliveries.forEach(
+                d -> received.computeIfAbsent(UUID.fromString(d.subject()), k -> new ArrayList<>()).add(UUID.fromString(d.messageId())));
         assertThat(received).isEqualTo(written);
         assertThat(db.queryLong("SELECT count(*) FROM outbox_events WHERE tenant_id = ? AND status <> 'PUBLISHED'", api.tenant())).isZero();
     }
@@ -196,7 +198,8 @@ class OutboxRelayMechanicsTest {
             assertThat(relay.relayOnce("relay", down).confirmed()).isZero();
         }
 
-        assertThat(db.queryStrings("SELECT status || '/' || attempts || '/' || coalesce(locked_by, '-') FROM outbox_events WHERE aggregate_id = ?::uuid", id))
+        assertThat(db.queryStrings(
+                "SELECT status || '/' || attempts || '/' || coalesce(locked_by, '-') FROM outbox_events WHERE aggregate_id = ?::uuid", id))
                 .containsExactly("PENDING/0/-");
         relay.relayOnce("relay", publisher);
         Eventually.await(Duration.ofSeconds(5), "delivery once the broker answers", () -> broker.of(api.tenant()).size() == 1);

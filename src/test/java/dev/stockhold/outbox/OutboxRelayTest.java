@@ -11,9 +11,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import jakarta.inject.Inject;
-
 import javax.sql.DataSource;
+
+import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -81,10 +81,13 @@ class OutboxRelayTest {
         });
         assertThat(events).filteredOn(e -> e.subject().equals(confirmed)).extracting(e -> e.event().path("data").path("status").asText())
                 .containsExactly("HELD", "CONFIRMED");
-        assertThat(db.queryStrings("SELECT id::text FROM outbox_events WHERE tenant_id = ? AND event_type LIKE 'dev.stockhold.reservation.%' ORDER BY seq", api.tenant()))
+        assertThat(db.queryStrings(
+                "SELECT id::text FROM outbox_events WHERE tenant_id = ? AND event_type LIKE 'dev.stockhold.reservation.%' ORDER BY seq",
+                api.tenant()))
                 .containsExactlyInAnyOrderElementsOf(events.stream().map(BrokerQueue.Delivery::messageId).toList());
         Eventually.await(Duration.ofSeconds(5), "rows marked published",
-                () -> db.queryLong("SELECT count(*) FROM outbox_events WHERE tenant_id = ? AND status = 'PUBLISHED'", api.tenant()) == 4 + 2);   // and the setup's stock.changed and stock.replenished
+                () -> db.queryLong("SELECT count(*) FROM outbox_events WHERE tenant_id = ? AND status = 'PUBLISHED'", api.tenant()) == 4
+                        + 2); // and the setup's stock.changed and stock.replenished
     }
 
     @Test
@@ -103,7 +106,8 @@ class OutboxRelayTest {
             given().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
             assertThat(db.queryLong("SELECT count(*) FROM outbox_events WHERE tenant_id = ? AND status = 'PENDING' "
                     + "AND event_type LIKE 'dev.stockhold.reservation.%'", api.tenant())).isEqualTo(15);
-            assertThat(given().get("/q/metrics").asString()).containsPattern("stockhold_outbox_publish_failures_total\\{reason=\"unreachable\"[^}]*\\} [1-9]");
+            assertThat(given().get("/q/metrics").asString())
+                    .containsPattern("stockhold_outbox_publish_failures_total\\{reason=\"unreachable\"[^}]*\\} [1-9]");
         } finally {
             rabbitmqctl("start_app");
         }
@@ -121,10 +125,12 @@ class OutboxRelayTest {
         for (int i = 0; i < 10; i++) {
             List<String> keys = perReservation.get(ids.get(i)).stream().distinct().toList();
             assertThat(keys).as("order of %s", ids.get(i))
-                    .containsExactlyElementsOf(i < 5 ? List.of("reservation.created", "reservation.confirmed") : List.of("reservation.created"));
+                    .containsExactlyElementsOf(
+                            i < 5 ? List.of("reservation.created", "reservation.confirmed") : List.of("reservation.created"));
         }
         Eventually.await(Duration.ofSeconds(5), "rows marked published",
-                () -> db.queryLong("SELECT count(*) FROM outbox_events WHERE tenant_id = ? AND status = 'PUBLISHED'", api.tenant()) == 15 + 2);   // and the setup's two stock events
+                () -> db.queryLong("SELECT count(*) FROM outbox_events WHERE tenant_id = ? AND status = 'PUBLISHED'", api.tenant()) == 15
+                        + 2); // and the setup's two stock events
     }
 
     static void rabbitmqctl(String command) throws IOException, InterruptedException {

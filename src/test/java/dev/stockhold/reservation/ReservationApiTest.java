@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 
-import jakarta.inject.Inject;
-
 import javax.sql.DataSource;
+
+import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -61,11 +61,13 @@ class ReservationApiTest {
         String key = Api.key();
         String other = Api.sku();
         api.setStock(other, 5);
-        Response first = api.reserve(key, "{\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":1},{\"sku\":\"" + other + "\",\"quantity\":2}]}");
+        Response first = api.reserve(key,
+                "{\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":1},{\"sku\":\"" + other + "\",\"quantity\":2}]}");
         first.then().statusCode(201);
 
         // other key order, other line order, other whitespace: the same intent
-        Response replay = api.reserve(key, "{ \"lines\" : [ {\"quantity\":2, \"sku\":\"" + other + "\"},\n {\"sku\":\"" + sku + "\",\"quantity\":1} ] }");
+        Response replay = api.reserve(key,
+                "{ \"lines\" : [ {\"quantity\":2, \"sku\":\"" + other + "\"},\n {\"sku\":\"" + sku + "\",\"quantity\":1} ] }");
 
         replay.then().statusCode(201).header("Idempotent-Replayed", "true").header("Location", first.header("Location"));
         assertThat(replay.asString()).isEqualTo(first.asString());

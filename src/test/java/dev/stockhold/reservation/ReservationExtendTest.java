@@ -4,14 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-import jakarta.inject.Inject;
-
 import javax.sql.DataSource;
+
+import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -92,7 +91,8 @@ class ReservationExtendTest {
         extend("00000000-0000-0000-0000-000000000000", 600).then().statusCode(404);
         Api.newTenant().request().contentType(ContentType.JSON).body("{\"ttlSeconds\":600}")
                 .post("/v1/reservations/{id}/extend", confirmed).then().statusCode(404);
-        assertThat(db.queryLong("SELECT count(*) FROM outbox_events WHERE tenant_id = ? AND event_type = ?", api.tenant(), EXTENDED)).isZero();
+        assertThat(db.queryLong("SELECT count(*) FROM outbox_events WHERE tenant_id = ? AND event_type = ?", api.tenant(), EXTENDED))
+                .isZero();
     }
 
     @ParameterizedTest

@@ -18,9 +18,9 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import jakarta.inject.Inject;
-
 import javax.sql.DataSource;
+
+import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -58,7 +58,7 @@ class ReservationListTest {
                 SELECT gen_random_uuid(), ?, 'HELD', 'seed-' || n, now() - (n / 3) * interval '1 millisecond',
                        now() + interval '1 hour', now()
                   FROM generate_series(1, ?) n
-                """, api.tenant(), count);   // three at a time share a created_at: the id breaks the tie
+                """, api.tenant(), count); // three at a time share a created_at: the id breaks the tie
         Set<String> seeded = new HashSet<>(db.queryStrings("SELECT id::text FROM reservations WHERE tenant_id = ?", api.tenant()));
         AtomicBoolean paging = new AtomicBoolean(true);
         Thread writer = new Thread(() -> {
@@ -116,7 +116,8 @@ class ReservationListTest {
         assertThat(ids("createdFrom", Instant.now().plusSeconds(60).toString())).isEmpty();
         api.get(a).then().body("metadata.store", equalTo("berlin")).body("reference", equalTo("order-7"));
         api.get(c).then().body("$", org.hamcrest.Matchers.not(org.hamcrest.Matchers.hasKey("reference")));
-        assertThat(Api.newTenant().request().get("/v1/reservations").then().statusCode(200).extract().jsonPath().getList("items")).isEmpty();
+        assertThat(Api.newTenant().request().get("/v1/reservations").then().statusCode(200).extract().jsonPath().getList("items"))
+                .isEmpty();
     }
 
     @Test
@@ -160,7 +161,8 @@ class ReservationListTest {
     @Test
     void shouldFingerprintReferenceAndMetadataButKeepTheV1Fingerprint() {
         String key = Api.key();
-        api.reserve(key, "{\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":1}],\"metadata\":{\"a\":\"1\",\"b\":\"2\"}}").then().statusCode(201);
+        api.reserve(key, "{\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":1}],\"metadata\":{\"a\":\"1\",\"b\":\"2\"}}").then()
+                .statusCode(201);
         api.reserve(key, "{\"metadata\":{\"b\":\"2\",\"a\":\"1\"},\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":1}]}")
                 .then().statusCode(201).header("Idempotent-Replayed", "true");
         api.reserve(key, "{\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":1}],\"metadata\":{\"a\":\"1\",\"b\":\"3\"}}")

@@ -20,7 +20,7 @@ class SkuLanesTest {
 
     @Test
     void shouldGroupEveryRequestOfTheSkuThatQueuedBehindTheLeaderAndNoOtherSku() throws Exception {
-        SkuLanes<String, String> lanes = new SkuLanes<>(1, 32);   // one stripe: both skus share it
+        SkuLanes<String, String> lanes = new SkuLanes<>(1, 32); // one stripe: both skus share it
         List<List<String>> groups = Collections.synchronizedList(new ArrayList<>());
         CountDownLatch firstCommitting = new CountDownLatch(1);
         CountDownLatch releaseFirst = new CountDownLatch(1);

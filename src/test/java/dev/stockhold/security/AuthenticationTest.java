@@ -7,13 +7,13 @@ import static org.hamcrest.Matchers.equalTo;
 import java.time.Duration;
 import java.util.Set;
 
-import jakarta.inject.Inject;
-
 import javax.sql.DataSource;
 
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 import dev.stockhold.support.Api;
 import dev.stockhold.support.Db;
@@ -60,7 +60,8 @@ class AuthenticationTest {
     @ParameterizedTest
     @ValueSource(strings = { "", "has space", "semi;colon", "a-tenant-id-that-is-much-longer-than-sixty-four-characters-long-xx" })
     void shouldRefuseATokenWithoutAValidTenant(String tenant) {
-        String token = Jwt.issuer(Tokens.ISSUER).subject("attacker").claim("tenant_id", tenant).groups(Set.of("reservations", "inventory-admin"))
+        String token = Jwt.issuer(Tokens.ISSUER).subject("attacker").claim("tenant_id", tenant)
+                .groups(Set.of("reservations", "inventory-admin"))
                 .expiresIn(Duration.ofMinutes(5)).sign();
 
         given().auth().oauth2(token).get("/v1/items/A-1").then().statusCode(401);

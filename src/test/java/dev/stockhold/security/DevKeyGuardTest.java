@@ -17,7 +17,7 @@ class DevKeyGuardTest {
 
     @Test
     void shouldRefuseTheRepositoryKeysInlineInAnyFormOrCopiedElsewhere() throws Exception {
-        for (Path pem : new Path[] { Path.of("src/main/resources/dev-jwt/DEV-ONLY-public.pem"),
+        for (Path pem : new Path[]{ Path.of("src/main/resources/dev-jwt/DEV-ONLY-public.pem"),
                 Path.of("src/test/resources/test-jwt/TEST-ONLY-public.pem") }) {
             String text = Files.readString(pem);
             String base64 = text.replaceAll("-----[A-Z ]+-----", "").replaceAll("\\s", "");

@@ -14,10 +14,9 @@ import java.util.Set;
 
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import javax.sql.DataSource;
 
 import jakarta.inject.Inject;
-
-import javax.sql.DataSource;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -69,7 +68,8 @@ class JwtAttackTest {
     @Test
     void shouldRefuseATokenNotYetValid() {
         long future = Instant.now().plus(Duration.ofHours(1)).getEpochSecond();
-        String token = Jwt.issuer(Tokens.ISSUER).subject("attacker").claim("tenant_id", victim.tenant()).groups(Set.of("reservations", "inventory-admin"))
+        String token = Jwt.issuer(Tokens.ISSUER).subject("attacker").claim("tenant_id", victim.tenant())
+                .groups(Set.of("reservations", "inventory-admin"))
                 .issuedAt(future).claim("nbf", future).expiresAt(future + 3600).sign();
 
         attempt(token);
@@ -107,7 +107,8 @@ class JwtAttackTest {
 
     @Test
     void shouldRefuseATenantClaimThatIsNotAString() {
-        String token = Jwt.issuer(Tokens.ISSUER).subject("attacker").claim("tenant_id", 42).groups(Set.of("reservations", "inventory-admin"))
+        String token = Jwt.issuer(Tokens.ISSUER).subject("attacker").claim("tenant_id", 42)
+                .groups(Set.of("reservations", "inventory-admin"))
                 .expiresIn(Duration.ofMinutes(5)).sign();
 
         attempt(token);

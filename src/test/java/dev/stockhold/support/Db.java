@@ -42,7 +42,8 @@ public final class Db {
 
     /** The tenant's reservation events (stock events, which every admin write adds, not counted). */
     public long outboxEventsOfTenant(String tenant) {
-        return queryLong("SELECT count(*) FROM outbox_events WHERE tenant_id = ? AND event_type LIKE 'dev.stockhold.reservation.%'", tenant);
+        return queryLong("SELECT count(*) FROM outbox_events WHERE tenant_id = ? AND event_type LIKE 'dev.stockhold.reservation.%'",
+                tenant);
     }
 
     /** Event types of one reservation in the order they were written. */
@@ -85,7 +86,8 @@ public final class Db {
     }
 
     public long queryLong(String sql, Object... args) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = prepare(c, sql, args);
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement ps = prepare(c, sql, args);
                 ResultSet rs = ps.executeQuery()) {
             if (!rs.next()) {
                 throw new IllegalStateException("no row for " + sql);
@@ -97,7 +99,8 @@ public final class Db {
     }
 
     public List<String> queryStrings(String sql, Object... args) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = prepare(c, sql, args);
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement ps = prepare(c, sql, args);
                 ResultSet rs = ps.executeQuery()) {
             List<String> values = new ArrayList<>();
             while (rs.next()) {

@@ -28,7 +28,8 @@ public final class NaiveReadThenWrite {
     public boolean reserve(String tenant, String sku, int quantity) {
         try (Connection c = dataSource.getConnection()) {
             long available;
-            try (PreparedStatement read = c.prepareStatement("SELECT on_hand - held FROM stock_records WHERE tenant_id = ? AND sku = ? AND location = 'default'")) {
+            try (PreparedStatement read = c.prepareStatement(
+                    "SELECT on_hand - held FROM stock_records WHERE tenant_id = ? AND sku = ? AND location = 'default'")) {
                 read.setString(1, tenant);
                 read.setString(2, sku);
                 try (ResultSet rs = read.executeQuery()) {
@@ -40,7 +41,8 @@ public final class NaiveReadThenWrite {
             if (available < quantity) {
                 return false;
             }
-            try (PreparedStatement write = c.prepareStatement("UPDATE stock_records SET held = on_hand - ? WHERE tenant_id = ? AND sku = ? AND location = 'default'")) {
+            try (PreparedStatement write = c.prepareStatement(
+                    "UPDATE stock_records SET held = on_hand - ? WHERE tenant_id = ? AND sku = ? AND location = 'default'")) {
                 write.setLong(1, available - quantity);
                 write.setString(2, tenant);
                 write.setString(3, sku);

@@ -1,16 +1,16 @@
 package dev.stockhold.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.not;
-import static org.hamcrest.Matchers.containsString;
 
 import java.util.stream.Stream;
 
-import jakarta.inject.Inject;
-
 import javax.sql.DataSource;
+
+import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -55,22 +55,34 @@ class BadInputTest {
                 Arguments.of("no lines", "{}", "validation-failed", "lines"),
                 Arguments.of("empty lines", "{\"lines\":[]}", "validation-failed", "lines"),
                 Arguments.of("null line", "{\"lines\":[null]}", "validation-failed", "lines[0]"),
-                Arguments.of("quantity as string", "{\"lines\":[{\"sku\":\"" + SKU + "\",\"quantity\":\"1\"}]}", "validation-failed", "lines[0].quantity"),
-                Arguments.of("quantity fraction", "{\"lines\":[{\"sku\":\"" + SKU + "\",\"quantity\":1.5}]}", "validation-failed", "lines[0].quantity"),
-                Arguments.of("quantity 1.0", "{\"lines\":[{\"sku\":\"" + SKU + "\",\"quantity\":1.0}]}", "validation-failed", "lines[0].quantity"),
-                Arguments.of("quantity zero", "{\"lines\":[{\"sku\":\"" + SKU + "\",\"quantity\":0}]}", "validation-failed", "lines[0].quantity"),
-                Arguments.of("quantity negative", "{\"lines\":[{\"sku\":\"" + SKU + "\",\"quantity\":-1}]}", "validation-failed", "lines[0].quantity"),
-                Arguments.of("quantity too large", "{\"lines\":[{\"sku\":\"" + SKU + "\",\"quantity\":1000001}]}", "validation-failed", "lines[0].quantity"),
-                Arguments.of("quantity overflows int", "{\"lines\":[{\"sku\":\"" + SKU + "\",\"quantity\":99999999999999999999999}]}", "validation-failed", "lines[0].quantity"),
-                Arguments.of("quantity boolean", "{\"lines\":[{\"sku\":\"" + SKU + "\",\"quantity\":true}]}", "validation-failed", "lines[0].quantity"),
+                Arguments.of("quantity as string", "{\"lines\":[{\"sku\":\"" + SKU + "\",\"quantity\":\"1\"}]}", "validation-failed",
+                        "lines[0].quantity"),
+                Arguments.of("quantity fraction", "{\"lines\":[{\"sku\":\"" + SKU + "\",\"quantity\":1.5}]}", "validation-failed",
+                        "lines[0].quantity"),
+                Arguments.of("quantity 1.0", "{\"lines\":[{\"sku\":\"" + SKU + "\",\"quantity\":1.0}]}", "validation-failed",
+                        "lines[0].quantity"),
+                Arguments.of("quantity zero", "{\"lines\":[{\"sku\":\"" + SKU + "\",\"quantity\":0}]}", "validation-failed",
+                        "lines[0].quantity"),
+                Arguments.of("quantity negative", "{\"lines\":[{\"sku\":\"" + SKU + "\",\"quantity\":-1}]}", "validation-failed",
+                        "lines[0].quantity"),
+                Arguments.of("quantity too large", "{\"lines\":[{\"sku\":\"" + SKU + "\",\"quantity\":1000001}]}", "validation-failed",
+                        "lines[0].quantity"),
+                Arguments.of("quantity overflows int", "{\"lines\":[{\"sku\":\"" + SKU + "\",\"quantity\":99999999999999999999999}]}",
+                        "validation-failed", "lines[0].quantity"),
+                Arguments.of("quantity boolean", "{\"lines\":[{\"sku\":\"" + SKU + "\",\"quantity\":true}]}", "validation-failed",
+                        "lines[0].quantity"),
                 Arguments.of("quantity missing", "{\"lines\":[{\"sku\":\"" + SKU + "\"}]}", "validation-failed", "lines[0].quantity"),
                 Arguments.of("sku missing", "{\"lines\":[{\"quantity\":1}]}", "validation-failed", "lines[0].sku"),
                 Arguments.of("sku number", "{\"lines\":[{\"sku\":12,\"quantity\":1}]}", "validation-failed", "lines[0].sku"),
-                Arguments.of("sku bad characters", "{\"lines\":[{\"sku\":\"a b'; DROP TABLE stock_items;--\",\"quantity\":1}]}", "validation-failed", "lines[0].sku"),
-                Arguments.of("sku confusable unicode", "{\"lines\":[{\"sku\":\"\u0410-1\",\"quantity\":1}]}", "validation-failed", "lines[0].sku"),
-                Arguments.of("sku too long", "{\"lines\":[{\"sku\":\"" + "A".repeat(65) + "\",\"quantity\":1}]}", "validation-failed", "lines[0].sku"),
+                Arguments.of("sku bad characters", "{\"lines\":[{\"sku\":\"a b'; DROP TABLE stock_items;--\",\"quantity\":1}]}",
+                        "validation-failed", "lines[0].sku"),
+                Arguments.of("sku confusable unicode", "{\"lines\":[{\"sku\":\"\u0410-1\",\"quantity\":1}]}", "validation-failed",
+                        "lines[0].sku"),
+                Arguments.of("sku too long", "{\"lines\":[{\"sku\":\"" + "A".repeat(65) + "\",\"quantity\":1}]}", "validation-failed",
+                        "lines[0].sku"),
                 Arguments.of("duplicate skus", "{\"lines\":[" + line + "," + line + "]}", "validation-failed", "lines[1].sku"),
-                Arguments.of("101 lines", "{\"lines\":[" + String.join(",", java.util.Collections.nCopies(101, line)) + "]}", "validation-failed", "lines"),
+                Arguments.of("101 lines", "{\"lines\":[" + String.join(",", java.util.Collections.nCopies(101, line)) + "]}",
+                        "validation-failed", "lines"),
                 Arguments.of("ttl zero", "{\"lines\":[" + line + "],\"ttlSeconds\":0}", "validation-failed", "ttlSeconds"),
                 Arguments.of("ttl too long", "{\"lines\":[" + line + "],\"ttlSeconds\":86401}", "validation-failed", "ttlSeconds"),
                 Arguments.of("ttl string", "{\"lines\":[" + line + "],\"ttlSeconds\":\"60\"}", "validation-failed", "ttlSeconds"),

@@ -59,10 +59,12 @@ class OpenApiLiveValidationTest {
         List<String> violations = new ArrayList<>();
         String sku = "SKU-" + api.tenant();
 
-        check(violations, "set stock", via.apply(api.request()).contentType(ContentType.JSON).body("{\"available\":5}").put("/v1/items/{sku}", sku));
+        check(violations, "set stock",
+                via.apply(api.request()).contentType(ContentType.JSON).body("{\"available\":5}").put("/v1/items/{sku}", sku));
         check(violations, "read stock", via.apply(api.request()).get("/v1/items/{sku}", sku));
         check(violations, "unknown item", via.apply(api.request()).get("/v1/items/{sku}", "nope"));
-        check(violations, "bad stock body", via.apply(api.request()).contentType(ContentType.JSON).body("{\"available\":-1}").put("/v1/items/{sku}", sku));
+        check(violations, "bad stock body",
+                via.apply(api.request()).contentType(ContentType.JSON).body("{\"available\":-1}").put("/v1/items/{sku}", sku));
         Response created = via.apply(api.request()).contentType(ContentType.JSON).header("Idempotency-Key", "live-1")
                 .body("{\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":1}],\"reference\":\"o-1\",\"metadata\":{\"c\":\"web\"}}")
                 .post("/v1/reservations");
@@ -96,8 +98,9 @@ class OpenApiLiveValidationTest {
         check(violations, "locations", via.apply(api.request()).get("/v1/locations"));
         check(violations, "set on hand", via.apply(api.request()).contentType(ContentType.JSON).body("{\"onHand\":9}")
                 .put("/v1/items/{sku}/stock/{location}", sku, "WH-2"));
-        check(violations, "reserve at a location", via.apply(api.request()).contentType(ContentType.JSON).header("Idempotency-Key", "live-5")
-                .body("{\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":1,\"location\":\"WH-2\"}]}").post("/v1/reservations"));
+        check(violations, "reserve at a location",
+                via.apply(api.request()).contentType(ContentType.JSON).header("Idempotency-Key", "live-5")
+                        .body("{\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":1,\"location\":\"WH-2\"}]}").post("/v1/reservations"));
         check(violations, "stale if-match", via.apply(api.request()).contentType(ContentType.JSON).header("If-Match", "\"99\"")
                 .body("{\"onHand\":9}").put("/v1/items/{sku}/stock/{location}", sku, "WH-2"));
         check(violations, "below held", via.apply(api.request()).contentType(ContentType.JSON).body("{\"onHand\":0}")
@@ -108,17 +111,20 @@ class OpenApiLiveValidationTest {
                 .body("{\"delta\":-2,\"reason\":\"damaged\"}").post("/v1/items/{sku}/stock/{location}/adjustments", sku, "WH-2"));
         check(violations, "adjust replay", via.apply(api.request()).contentType(ContentType.JSON).header("Idempotency-Key", "live-adj-1")
                 .body("{\"delta\":-2,\"reason\":\"damaged\"}").post("/v1/items/{sku}/stock/{location}/adjustments", sku, "WH-2"));
-        check(violations, "adjust below held", via.apply(api.request()).contentType(ContentType.JSON).header("Idempotency-Key", "live-adj-2")
-                .body("{\"delta\":-100}").post("/v1/items/{sku}/stock/{location}/adjustments", sku, "WH-2"));
+        check(violations, "adjust below held",
+                via.apply(api.request()).contentType(ContentType.JSON).header("Idempotency-Key", "live-adj-2")
+                        .body("{\"delta\":-100}").post("/v1/items/{sku}/stock/{location}/adjustments", sku, "WH-2"));
         check(violations, "stock list", via.apply(api.request()).queryParam("limit", 1).get("/v1/items"));
         check(violations, "stock list bad", via.apply(api.request()).queryParam("availableBelow", "x").get("/v1/items"));
         check(violations, "outbox", via.apply(api.request()).get("/v1/admin/outbox"));
         check(violations, "dead", via.apply(api.request()).get("/v1/admin/outbox/dead"));
         check(violations, "dead bad limit", via.apply(api.request()).queryParam("limit", "abc").get("/v1/admin/outbox/dead"));
         check(violations, "requeue all", via.apply(api.request()).post("/v1/admin/outbox/dead/requeue"));
-        check(violations, "requeue one", via.apply(api.request()).post("/v1/admin/outbox/dead/{id}/requeue", "00000000-0000-0000-0000-000000000000"));
+        check(violations, "requeue one",
+                via.apply(api.request()).post("/v1/admin/outbox/dead/{id}/requeue", "00000000-0000-0000-0000-000000000000"));
         check(violations, "no token", via.apply(given()).get("/v1/reservations/{id}", id));
-        check(violations, "wrong role", via.apply(given().auth().oauth2(Tokens.forTenant(api.tenant(), "reservations"))).get("/v1/admin/outbox"));
+        check(violations, "wrong role",
+                via.apply(given().auth().oauth2(Tokens.forTenant(api.tenant(), "reservations"))).get("/v1/admin/outbox"));
         check(violations, "text body", via.apply(api.request()).contentType(ContentType.TEXT).header("Idempotency-Key", "live-4")
                 .body("x").post("/v1/reservations"));
         check(violations, "problem page", via.apply(given()).get("/problems/{slug}", "insufficient-stock"));
@@ -160,7 +166,8 @@ class OpenApiLiveValidationTest {
         if (!Files.isExecutable(bin)) {
             Assumptions.assumeTrue(onPath("npm"), "npm is not installed: the live OpenAPI validation (Stoplight Prism) is skipped");
             Process install = new ProcessBuilder("npm", "install", "--prefix", "target/prism", "--no-audit", "--no-fund",
-                    "@stoplight/prism-cli@" + PRISM_VERSION).redirectErrorStream(true).redirectOutput(new File("target/prism-install.log")).start();
+                    "@stoplight/prism-cli@" + PRISM_VERSION).redirectErrorStream(true).redirectOutput(new File("target/prism-install.log"))
+                    .start();
             assertThat(install.waitFor(5, TimeUnit.MINUTES) && install.exitValue() == 0)
                     .as("npm install @stoplight/prism-cli (see target/prism-install.log)").isTrue();
         }
