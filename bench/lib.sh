@@ -30,7 +30,7 @@ start_service() {
   QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://127.0.0.1:5432/$DB" QUARKUS_DATASOURCE_USERNAME=postgres QUARKUS_DATASOURCE_PASSWORD= \
   MP_JWT_VERIFY_PUBLICKEY_LOCATION="$PWD/$WORK/issuer.pub" MP_JWT_VERIFY_ISSUER=https://bench.stockhold/issuer \
   STOCKHOLD_AUDIT_ENABLED=false STOCKHOLD_LIMITS_PER_TENANT_CONCURRENCY=0 QUARKUS_LOG_CONSOLE_JSON_ENABLED=false QUARKUS_LOG_CATEGORY__DEV_STOCKHOLD__LEVEL=WARN \
-    java ${JAVA_OPTS:-} ${EXTRA_JAVA:-} -jar target/quarkus-app/quarkus-run.jar >> "$WORK/service.log" 2>&1 &
+    java ${JAVA_OPTS:-} ${EXTRA_JAVA:-} -jar service/target/quarkus-app/quarkus-run.jar >> "$WORK/service.log" 2>&1 &
   SERVICE_PID=$!
   until curl -fs "localhost:$PORT/q/health/ready" >/dev/null 2>&1; do
     kill -0 "$SERVICE_PID" 2>/dev/null || { log "service died: see $WORK/service.log"; exit 1; }
@@ -42,6 +42,6 @@ stop_service() { kill "$SERVICE_PID" 2>/dev/null || true; wait "$SERVICE_PID" 2>
 
 # A durable queue bound to every event, so the relay's events are routed and confirmed as in production.
 declare_queue() {
-  local cp; cp=$(ls target/quarkus-app/lib/main/com.rabbitmq.amqp-client-*.jar target/quarkus-app/lib/main/org.slf4j.slf4j-api-*.jar 2>/dev/null | tr '\n' ':')
+  local cp; cp=$(ls service/target/quarkus-app/lib/main/com.rabbitmq.amqp-client-*.jar service/target/quarkus-app/lib/main/org.slf4j.slf4j-api-*.jar 2>/dev/null | tr '\n' ':')
   java -cp "$cp" bench/DeclareQueue.java "$1" 2>/dev/null || log "could not bind the queue $1: relay events will be unroutable"
 }

@@ -4,6 +4,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
+import dev.stockhold.support.Repository;
+
 /**
  * One chaos run's shape: how long the clients run, how many there are and which faults are injected, in order.
  * {@link #full()} is {@code bench/chaos}; {@link #quick()} is the version in {@code ./mvnw verify} (ChaosIT).
@@ -61,8 +63,8 @@ public record ChaosSettings(Duration duration, int clients, List<Fault> faults, 
                 System.getProperty("chaos.pg.host", "127.0.0.1"),
                 Integer.getInteger("chaos.pg.port", 5432),
                 System.getProperty("chaos.pg.user", "postgres"),
-                Path.of("target", "quarkus-app", "quarkus-run.jar"),
-                Path.of("target", "chaos"),
+                Repository.service("target/quarkus-app/quarkus-run.jar"),
+                Repository.path("chaos/target/chaos"),
                 List.of(Integer.getInteger("chaos.port.a", 18181), Integer.getInteger("chaos.port.b", 18182)),
                 12, 2_000, 400, Target.RABBITMQ);
     }

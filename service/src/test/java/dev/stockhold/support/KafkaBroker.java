@@ -24,7 +24,7 @@ import java.util.stream.Stream;
  */
 public final class KafkaBroker implements AutoCloseable {
 
-    private static final Path HOME = Path.of("target", "kafka-broker");
+    private static final Path HOME = Repository.service("target/kafka-broker");
 
     private final Path dir;
     private final int port;
@@ -134,7 +134,8 @@ public final class KafkaBroker implements AutoCloseable {
         Path file = HOME.resolve("classpath.txt");
         if (!Files.exists(file)) {
             Files.createDirectories(HOME);
-            Process mvn = new ProcessBuilder("./mvnw", "-B", "-q", "-f", "src/test/kafka/pom.xml", "dependency:build-classpath",
+            Process mvn = new ProcessBuilder(Repository.path("mvnw").toString(), "-B", "-q", "-f",
+                    Repository.service("src/test/kafka/pom.xml").toString(), "dependency:build-classpath",
                     "-Dmdep.outputFile=" + file.toAbsolutePath()).redirectErrorStream(true)
                     .redirectOutput(HOME.resolve("resolve.log").toFile()).start();
             waitFor(mvn);

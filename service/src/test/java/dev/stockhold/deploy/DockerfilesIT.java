@@ -14,9 +14,11 @@ import java.util.Set;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import dev.stockhold.support.Repository;
+
 /**
  * What can be checked of both Dockerfiles without building them: every instruction is a Dockerfile instruction, and
- * every file a {@code COPY} takes from the build context exists after {@code ./mvnw package} (this runs in the
+ * every file a {@code COPY} takes from the build context (the repository's root) exists after {@code ./mvnw package} (this runs in the
  * integration-test phase, after packaging). The JVM image is also built and run, by {@link ContainerImageIT}; the
  * native one cannot be built on a machine without GraalVM's static JDK libraries.
  */
@@ -28,7 +30,7 @@ class DockerfilesIT {
     @ParameterizedTest
     @ValueSource(strings = { "docker/Dockerfile.jvm", "docker/Dockerfile.native" })
     void shouldOnlyCopyWhatTheBuildProduces(String dockerfile) throws IOException {
-        List<String> instructions = instructions(Path.of(dockerfile));
+        List<String> instructions = instructions(Repository.path(dockerfile));
         assertThat(instructions).isNotEmpty();
         // only ARGs (the base image's, for instance) may come before the first FROM
         assertThat(instructions.stream().dropWhile(i -> i.startsWith("ARG ")).findFirst()).hasValueSatisfying(
@@ -51,7 +53,7 @@ class DockerfilesIT {
     }
 
     private static boolean matches(String source) throws IOException {
-        Path path = Path.of(source);
+        Path path = Repository.path(source);
         if (!source.contains("*")) {
             return Files.exists(path);
         }

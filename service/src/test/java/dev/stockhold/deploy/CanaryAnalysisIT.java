@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -33,6 +32,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.stockhold.deploy.ArgoCondition.Phase;
 import dev.stockhold.deploy.ArgoCondition.Verdict;
 import dev.stockhold.support.Eventually;
+import dev.stockhold.support.Repository;
 
 /**
  * The canary analysis of {@code k8s/overlays/prod/analysis-template.yaml}, evaluated for real: two replicas of the image,
@@ -207,7 +207,7 @@ class CanaryAnalysisIT {
 
     /** Every metric of the AnalysisTemplate for {@code version}: query with the args filled in, then the condition. */
     private Map<String, Verdict> analyse(String version) throws Exception {
-        JsonNode template = new YAMLMapper().readTree(Files.readString(Path.of("k8s/overlays/prod/analysis-template.yaml")));
+        JsonNode template = new YAMLMapper().readTree(Files.readString(Repository.path("k8s/overlays/prod/analysis-template.yaml")));
         Map<String, Verdict> verdicts = new LinkedHashMap<>();
         for (JsonNode metric : template.at("/spec/metrics")) {
             String query = metric.at("/provider/prometheus/query").asText().replace("{{args.version}}", version);
@@ -224,7 +224,7 @@ class CanaryAnalysisIT {
 
     /** The dashboard's queries with Grafana's interval variable resolved as Grafana would for a short range. */
     private static List<String> dashboardQueries() throws IOException {
-        JsonNode dashboard = JSON.readTree(Files.readString(Path.of("k8s/monitoring/stockhold-dashboard.json")));
+        JsonNode dashboard = JSON.readTree(Files.readString(Repository.path("k8s/monitoring/stockhold-dashboard.json")));
         List<String> queries = new ArrayList<>();
         for (JsonNode panel : dashboard.path("panels")) {
             for (JsonNode target : panel.path("targets")) {
@@ -236,7 +236,7 @@ class CanaryAnalysisIT {
     }
 
     private static List<String> alertExpressions() throws IOException {
-        JsonNode rule = new YAMLMapper().readTree(Files.readString(Path.of("k8s/overlays/prod/prometheus-rule.yaml")));
+        JsonNode rule = new YAMLMapper().readTree(Files.readString(Repository.path("k8s/overlays/prod/prometheus-rule.yaml")));
         List<String> exprs = new ArrayList<>();
         for (JsonNode group : rule.at("/spec/groups")) {
             for (JsonNode alert : group.path("rules")) {

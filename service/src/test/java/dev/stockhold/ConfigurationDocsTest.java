@@ -19,6 +19,7 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
+import dev.stockhold.support.Repository;
 import io.smallrye.config.WithDefault;
 
 /**
@@ -29,7 +30,7 @@ import io.smallrye.config.WithDefault;
  */
 class ConfigurationDocsTest {
 
-    static final Path DOCS = Path.of("docs/operations.md");
+    static final Path DOCS = Repository.path("docs/operations.md");
     static final Path SOURCE = Path.of("src/main/java/dev/stockhold/StockholdConfig.java");
     static final Path PROPERTIES = Path.of("src/main/resources/application.properties");
     static final String BEGIN = "<!-- settings table: generated from StockholdConfig by ConfigurationDocsTest -->";

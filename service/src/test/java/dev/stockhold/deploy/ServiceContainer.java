@@ -16,6 +16,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
+import dev.stockhold.support.Repository;
+
 /**
  * The service image run by podman through {@code docker/local-image}, exactly as that script runs a pod of
  * {@code k8s/base/deployment.yaml} (user 185, read-only root, tmpfs /tmp, no capabilities, the memory limit), on the
@@ -23,7 +25,7 @@ import java.util.stream.Collectors;
  */
 final class ServiceContainer implements AutoCloseable {
 
-    static final String SCRIPT = "docker/local-image";
+    static final String SCRIPT = Repository.path("docker/local-image").toString();
     private static final HttpClient PROBE = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
 
     final String name;
@@ -65,7 +67,7 @@ final class ServiceContainer implements AutoCloseable {
         Path envFile = workDir.resolve(name + ".env");
         Files.writeString(envFile, env.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
                 .collect(Collectors.joining("\n", "", "\n")));
-        List<String> command = new ArrayList<>(List.of("bash", SCRIPT, "run", name, envFile.toString(), "--"));
+        List<String> command = new ArrayList<>(List.of("bash", SCRIPT, "run", name, envFile.toAbsolutePath().toString(), "--"));
         for (Map.Entry<Path, String> mount : mounts.entrySet()) {
             Files.setPosixFilePermissions(mount.getKey(), PosixFilePermissions.fromString("rw-r--r--"));
             command.add("-v");

@@ -32,6 +32,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 
 import dev.stockhold.support.Api;
+import dev.stockhold.support.Repository;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.KubernetesResource;
@@ -51,7 +52,7 @@ class KubernetesManifestsTest {
     static final ObjectMapper YAML = new YAMLMapper(new YAMLFactory());
 
     static List<JsonNode> render(String overlay) throws IOException, InterruptedException {
-        Process kubectl = new ProcessBuilder("kubectl", "kustomize", "k8s/overlays/" + overlay).start();
+        Process kubectl = new ProcessBuilder("kubectl", "kustomize", Repository.path("k8s/overlays/" + overlay).toString()).start();
         String out = new String(kubectl.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         String err = new String(kubectl.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(kubectl.waitFor()).as("kubectl kustomize %s: %s", overlay, err).isZero();
@@ -209,7 +210,7 @@ class KubernetesManifestsTest {
         List<JsonNode> prod = render("prod");
         List<String> queries = new ArrayList<>(one(prod, "AnalysisTemplate").at("/spec/metrics").findValuesAsText("query"));
         queries.addAll(one(prod, "PrometheusRule").at("/spec/groups/0/rules").findValuesAsText("expr"));
-        queries.addAll(new ObjectMapper().readTree(Files.readString(Path.of("k8s/monitoring/stockhold-dashboard.json")))
+        queries.addAll(new ObjectMapper().readTree(Files.readString(Repository.path("k8s/monitoring/stockhold-dashboard.json")))
                 .findValuesAsText("expr"));
         Matcher metric = Pattern.compile("\\b((?:stockhold|http_server|agroal|worker_pool|jvm|process)_[a-z_]+)\\b")
                 .matcher(String.join("\n", queries));

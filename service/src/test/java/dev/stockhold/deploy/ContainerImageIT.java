@@ -7,7 +7,6 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -39,6 +38,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.stockhold.support.BrokerQueue;
 import dev.stockhold.support.Eventually;
+import dev.stockhold.support.Repository;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
@@ -73,7 +73,7 @@ class ContainerImageIT {
         Assumptions.assumeTrue(ServiceContainer.podmanAvailable(),
                 "podman (with runc) is not installed: the container image test is skipped (apt-get install podman runc debootstrap)");
         Deployment deployment;
-        try (InputStream in = Files.newInputStream(Path.of("k8s/base/deployment.yaml"))) {
+        try (InputStream in = Files.newInputStream(Repository.path("k8s/base/deployment.yaml"))) {
             deployment = Serialization.unmarshal(in, Deployment.class);
         }
         pod = deployment.getSpec().getTemplate().getSpec().getContainers().get(0);

@@ -19,6 +19,8 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 
+import dev.stockhold.support.Repository;
+
 /**
  * The alerts of {@code k8s/overlays/prod/prometheus-rule.yaml} through Prometheus' own tool: the PrometheusRule's groups
  * as a rules file pass {@code promtool check rules}, and {@code k8s/monitoring/prometheus-rule.test.yaml} (input series
@@ -33,10 +35,10 @@ class PrometheusRulesIT {
                 "promtool is not installed: the alert rule tests are skipped (apt-get install prometheus)");
         Path work = Files.createDirectories(Path.of("target/prometheus-rules"));
         YAMLMapper yaml = new YAMLMapper();
-        JsonNode rule = yaml.readTree(Files.readString(Path.of("k8s/overlays/prod/prometheus-rule.yaml")));
+        JsonNode rule = yaml.readTree(Files.readString(Repository.path("k8s/overlays/prod/prometheus-rule.yaml")));
         Path rules = work.resolve("stockhold-rules.yaml");
         yaml.writeValue(rules.toFile(), yaml.createObjectNode().set("groups", rule.at("/spec/groups")));
-        Path tests = Files.copy(Path.of("k8s/monitoring/prometheus-rule.test.yaml"), work.resolve("prometheus-rule.test.yaml"),
+        Path tests = Files.copy(Repository.path("k8s/monitoring/prometheus-rule.test.yaml"), work.resolve("prometheus-rule.test.yaml"),
                 StandardCopyOption.REPLACE_EXISTING);
 
         Result check = promtool("check", "rules", rules.toString());
