@@ -226,5 +226,21 @@ public interface StockholdConfig {
          */
         @WithDefault("64")
         int perTenantConcurrency();
+
+        /**
+         * Shed reservations this replica cannot take in time: an adaptive concurrency limit (Netflix concurrency-limits,
+         * Gradient2) on POST /v1/reservations follows the latency of the requests it admits; beyond the limit 503
+         * service-unavailable with Retry-After at once, before a worker thread or a connection is taken.
+         */
+        @WithDefault("true")
+        boolean adaptiveReservations();
+
+        /** The adaptive limit's starting point (requests in progress on this replica). */
+        @WithDefault("32")
+        int reservationsInitialLimit();
+
+        /** The adaptive limit never goes above this; keep it near the connection pool's size times two. */
+        @WithDefault("128")
+        int reservationsMaxLimit();
     }
 }

@@ -42,7 +42,7 @@ public class ProblemMetrics {
     }
 
     /** For problems answered outside JAX-RS (the body limit, on the event loop). */
-    void count(ProblemType type) {
+    public void count(ProblemType type) {
         counter(type).increment();
     }
 
