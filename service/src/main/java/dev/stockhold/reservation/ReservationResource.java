@@ -52,7 +52,8 @@ import dev.stockhold.web.StrictJson;
         content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
 @APIResponse(responseCode = "403", description = "forbidden: the token lacks the role reservations",
         content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-@APIResponse(responseCode = "503", description = "service-unavailable: database unavailable; nothing changed, safe to retry",
+@APIResponse(responseCode = "503",
+        description = "service-unavailable: database unavailable or busy, or (POST) the replica at its concurrency limit; nothing changed unless detail says the outcome is unknown; retry after Retry-After",
         headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = SchemaType.INTEGER)),
         content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
 public class ReservationResource {
