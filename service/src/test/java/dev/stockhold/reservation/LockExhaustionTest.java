@@ -4,8 +4,6 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.endsWith;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.util.List;
 
@@ -52,14 +50,7 @@ class LockExhaustionTest {
         List<String> keys = List.of(Api.key(), Api.key(), Api.key(), Api.key(), Api.key(), Api.key());
         long started;
         List<Response> refused;
-        try (Connection holder = dataSource.getConnection()) {
-            holder.setAutoCommit(false);
-            try (PreparedStatement lock = holder.prepareStatement(
-                    "SELECT on_hand FROM stock_records WHERE tenant_id = ? AND sku = ? FOR UPDATE")) {
-                lock.setString(1, api.tenant());
-                lock.setString(2, hot);
-                lock.executeQuery().close();
-            }
+        try (AutoCloseable held = db.holdStockRow(api.tenant(), hot)) {
             started = System.nanoTime();
             refused = Race.run(keys.size(), i -> api.reserve(keys.get(i), hot, 1));
             long waited = System.nanoTime() - started;
@@ -67,7 +58,6 @@ class LockExhaustionTest {
             // meanwhile: the database is reachable, so the replica stays ready, and a quiet sku is served
             given().get("/q/health/ready").then().statusCode(200);
             api.reserve(Api.key(), quiet, 1).then().statusCode(201);
-            holder.rollback();
 
             assertThat(refused).allSatisfy(r -> {
                 assertThat(r.statusCode()).isEqualTo(503);

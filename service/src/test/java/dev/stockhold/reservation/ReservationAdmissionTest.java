@@ -3,8 +3,6 @@ package dev.stockhold.reservation;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
@@ -54,16 +52,8 @@ class ReservationAdmissionTest {
         List<String> keys = IntStream.range(0, 24).mapToObj(i -> Api.key()).toList();
 
         List<Response> answers;
-        try (Connection holder = dataSource.getConnection()) {
-            holder.setAutoCommit(false);
-            try (PreparedStatement lock = holder.prepareStatement(
-                    "SELECT on_hand FROM stock_records WHERE tenant_id = ? AND sku = ? FOR UPDATE")) {
-                lock.setString(1, api.tenant());
-                lock.setString(2, sku);
-                lock.executeQuery().close();
-            }
+        try (AutoCloseable held = db.holdStockRow(api.tenant(), sku)) {
             answers = Race.run(keys.size(), i -> api.reserve(keys.get(i), sku, 1));
-            holder.rollback();
         }
 
         List<Response> shed = answers.stream().filter(r -> r.statusCode() == 503

@@ -20,6 +20,25 @@ public final class Db {
     }
 
     /** The sku's available, summed over its locations (v1's available). */
+    /**
+     * Another transaction that holds the stock row of (tenant, sku, default) FOR UPDATE until it is closed (it then
+     * rolls back): a bulk import or a forgotten session, as the service sees it.
+     */
+    public AutoCloseable holdStockRow(String tenant, String sku) throws SQLException {
+        Connection holder = dataSource.getConnection();
+        holder.setAutoCommit(false);
+        try (PreparedStatement lock = holder.prepareStatement(
+                "SELECT on_hand FROM stock_records WHERE tenant_id = ? AND sku = ? AND location = 'default' FOR UPDATE")) {
+            lock.setString(1, tenant);
+            lock.setString(2, sku);
+            lock.executeQuery().close();
+        }
+        return () -> {
+            holder.rollback();
+            holder.close();
+        };
+    }
+
     public long available(String tenant, String sku) {
         return queryLong("SELECT coalesce(sum(on_hand - held), 0) FROM stock_records WHERE tenant_id = ? AND sku = ?", tenant, sku);
     }
