@@ -89,6 +89,11 @@ public class ProblemMappers {
 
     @ServerExceptionMapper(priority = 6000)
     public Response unexpected(Throwable e) {
+        if (isClientGone(e)) {
+            // the client closed the connection before its body was read: nobody to answer, not a server error
+            Log.debugf("Client went away before its request was read: %s", Causes.rootMessage(e));
+            return responses.response(Problem.of(ProblemType.MALFORMED_REQUEST, "The request body could not be read"));
+        }
         if (isInterruptedCommit(e)) {
             Log.warnf("Commit interrupted by a database failure, outcome unknown: %s", Causes.rootMessage(e));
             return responses.builder(Problem.of(ProblemType.SERVICE_UNAVAILABLE, OUTCOME_UNKNOWN))
@@ -126,6 +131,12 @@ public class ProblemMappers {
      */
     static boolean isInterruptedCommit(Throwable e) {
         return Causes.any(e, RollbackException.class);
+    }
+
+    /** The connection was closed by the client while the request was read (a timeout on its side, a reset stream). */
+    static boolean isClientGone(Throwable e) {
+        return Causes.any(e, java.nio.channels.ClosedChannelException.class)
+                || Causes.any(e, io.vertx.core.http.HttpClosedException.class);
     }
 
     /** SQLSTATE read_only_sql_transaction. */
