@@ -11,8 +11,6 @@ import com.netflix.concurrency.limits.limit.Gradient2Limit;
 import com.netflix.concurrency.limits.limiter.SimpleLimiter;
 
 import dev.stockhold.StockholdConfig;
-import dev.stockhold.web.Problem;
-import dev.stockhold.web.ProblemMetrics;
 import dev.stockhold.web.ProblemResponses;
 import dev.stockhold.web.ProblemType;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -37,9 +35,8 @@ public class ReservationAdmission {
     private final Gradient2Limit limit;
     private final boolean enabled;
     private final ProblemResponses responses;
-    private final ProblemMetrics problems;
 
-    ReservationAdmission(StockholdConfig config, ProblemResponses responses, ProblemMetrics problems, MeterRegistry registry) {
+    ReservationAdmission(StockholdConfig config, ProblemResponses responses, MeterRegistry registry) {
         StockholdConfig.Limits limits = config.limits();
         this.enabled = limits.adaptiveReservations();
         this.limit = Gradient2Limit.newBuilder()
@@ -49,7 +46,6 @@ public class ReservationAdmission {
                 .build();
         this.limiter = SimpleLimiter.newBuilder().limit(limit).build();
         this.responses = responses;
-        this.problems = problems;
         registry.gauge("stockhold.reservations.limit", limit, Gradient2Limit::getLimit);
     }
 
@@ -63,11 +59,7 @@ public class ReservationAdmission {
     private void admit(RoutingContext ctx) {
         Optional<Limiter.Listener> admitted = limiter.acquire(null);
         if (admitted.isEmpty()) {
-            problems.count(ProblemType.SERVICE_UNAVAILABLE);
-            ctx.response().setStatusCode(503)
-                    .putHeader(HttpHeaders.CONTENT_TYPE, ProblemType.MEDIA_TYPE)
-                    .putHeader(HttpHeaders.RETRY_AFTER, "1")
-                    .end(responses.json(Problem.of(ProblemType.SERVICE_UNAVAILABLE, DETAIL)));
+            responses.end(ctx.response().putHeader(HttpHeaders.RETRY_AFTER, "1"), ProblemType.SERVICE_UNAVAILABLE, DETAIL);
             return;
         }
         Limiter.Listener listener = admitted.get();

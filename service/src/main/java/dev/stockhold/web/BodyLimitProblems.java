@@ -20,13 +20,11 @@ import io.vertx.ext.web.handler.BodyHandler;
 public class BodyLimitProblems {
 
     private final ProblemResponses responses;
-    private final ProblemMetrics metrics;
     private final long limit;
 
-    BodyLimitProblems(ProblemResponses responses, ProblemMetrics metrics,
+    BodyLimitProblems(ProblemResponses responses,
             @ConfigProperty(name = "quarkus.http.limits.max-body-size") MemorySize limit) {
         this.responses = responses;
-        this.metrics = metrics;
         this.limit = limit.asLongValue();
     }
 
@@ -82,12 +80,7 @@ public class BodyLimitProblems {
     }
 
     private void refuse(RoutingContext ctx) {
-        metrics.count(ProblemType.PAYLOAD_TOO_LARGE);
-        ctx.response()
-                .setStatusCode(413)
-                .putHeader(HttpHeaders.CONTENT_TYPE, ProblemType.MEDIA_TYPE)
-                .putHeader("Connection", "close")
-                .end(responses.json(Problem.of(ProblemType.PAYLOAD_TOO_LARGE,
-                        "Request body exceeds the limit of " + limit + " bytes")));
+        responses.end(ctx.response().putHeader("Connection", "close"), ProblemType.PAYLOAD_TOO_LARGE,
+                "Request body exceeds the limit of " + limit + " bytes");
     }
 }

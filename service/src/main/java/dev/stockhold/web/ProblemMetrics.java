@@ -41,8 +41,8 @@ public class ProblemMetrics {
         slugOf(response.getEntity()).ifPresent(this::count);
     }
 
-    /** For problems answered outside JAX-RS (the body limit, on the event loop). */
-    public void count(ProblemType type) {
+    /** For problems answered outside JAX-RS, on the event loop ({@link ProblemResponses#end}). */
+    void count(ProblemType type) {
         counter(type).increment();
     }
 

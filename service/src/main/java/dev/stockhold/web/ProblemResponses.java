@@ -1,19 +1,24 @@
 package dev.stockhold.web;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.vertx.core.http.HttpServerResponse;
 
 /** Renders problems as {@code application/problem+json}, the same bytes whether fresh or replayed. */
 @ApplicationScoped
 public class ProblemResponses {
 
     private final ObjectMapper mapper;
+    private final ProblemMetrics metrics;
 
-    ProblemResponses(ObjectMapper mapper) {
+    ProblemResponses(ObjectMapper mapper, ProblemMetrics metrics) {
         this.mapper = mapper;
+        this.metrics = metrics;
     }
 
     public String json(Problem problem) {
@@ -30,5 +35,16 @@ public class ProblemResponses {
 
     public Response response(Problem problem) {
         return builder(problem).build();
+    }
+
+    /**
+     * Answers a problem on the event loop, outside JAX-RS (whose responses {@link ProblemMetrics} counts itself), and
+     * counts it; set any extra header on {@code response} first.
+     */
+    public void end(HttpServerResponse response, ProblemType type, String detail) {
+        metrics.count(type);
+        response.setStatusCode(type.status())
+                .putHeader(HttpHeaders.CONTENT_TYPE, ProblemType.MEDIA_TYPE)
+                .end(json(Problem.of(type, detail)));
     }
 }

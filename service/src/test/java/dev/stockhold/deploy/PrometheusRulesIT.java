@@ -3,13 +3,15 @@ package dev.stockhold.deploy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -41,9 +43,9 @@ class PrometheusRulesIT {
         Path tests = Files.copy(Repository.path("k8s/monitoring/prometheus-rule.test.yaml"), work.resolve("prometheus-rule.test.yaml"),
                 StandardCopyOption.REPLACE_EXISTING);
 
-        Result check = promtool("check", "rules", rules.toString());
+        ServiceContainer.Result check = promtool("check", "rules", rules.toString());
         assertThat(check.exit()).as(check.output()).isZero();
-        Result unit = promtool("test", "rules", tests.toString());
+        ServiceContainer.Result unit = promtool("test", "rules", tests.toString());
         System.out.println(unit.output());
         assertThat(unit.exit()).as(unit.output()).isZero();
 
@@ -57,20 +59,13 @@ class PrometheusRulesIT {
         assertThat(tested).as("alerts with a unit test").containsAll(alerts);
     }
 
-    private record Result(int exit, String output) {
-    }
-
-    private static Result promtool(String... args) throws InterruptedException {
-        String[] command = new String[args.length + 1];
-        command[0] = "promtool";
-        System.arraycopy(args, 0, command, 1, args.length);
+    private static ServiceContainer.Result promtool(String... args) {
+        List<String> command = new ArrayList<>(List.of("promtool"));
+        command.addAll(List.of(args));
         try {
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            process.waitFor(60, TimeUnit.SECONDS);
-            return new Result(process.exitValue(), output);
+            return ServiceContainer.run(command, Map.of(), Duration.ofSeconds(60));
         } catch (IOException e) {
-            return new Result(-1, e.toString());
+            return new ServiceContainer.Result(-1, e.toString());
         }
     }
 }

@@ -12,6 +12,8 @@ import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 
+import dev.stockhold.support.JwksServer;
+
 /** The prod guard's decision, for each way a repository key can be configured (the guard itself runs only in prod). */
 class DevKeyGuardTest {
 
@@ -23,8 +25,7 @@ class DevKeyGuardTest {
             String base64 = text.replaceAll("-----[A-Z ]+-----", "").replaceAll("\\s", "");
             RSAPublicKey key = (RSAPublicKey) java.security.KeyFactory.getInstance("RSA")
                     .generatePublic(new java.security.spec.X509EncodedKeySpec(Base64.getDecoder().decode(base64)));
-            String jwk = "{\"kty\":\"RSA\",\"e\":\"AQAB\",\"n\":\"" + Base64.getUrlEncoder().withoutPadding()
-                    .encodeToString(stripSign(key.getModulus().toByteArray())) + "\"}";
+            String jwk = "{\"kty\":\"RSA\",\"e\":\"AQAB\",\"n\":\"" + JwksServer.base64url(key.getModulus()) + "\"}";
 
             assertThat(DevKeyGuard.refusal(Optional.empty(), Optional.of(text), none())).as("inline PEM %s", pem).isPresent();
             assertThat(DevKeyGuard.refusal(Optional.empty(), Optional.of(base64), none())).as("inline base64 %s", pem).isPresent();
@@ -50,9 +51,5 @@ class DevKeyGuardTest {
 
     private static java.util.function.Function<String, Optional<String>> none() {
         return at -> Optional.empty();
-    }
-
-    private static byte[] stripSign(byte[] modulus) {
-        return modulus[0] == 0 ? java.util.Arrays.copyOfRange(modulus, 1, modulus.length) : modulus;
     }
 }

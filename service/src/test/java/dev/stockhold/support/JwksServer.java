@@ -113,7 +113,8 @@ public class JwksServer implements QuarkusTestResourceLifecycleManager {
         }).collect(Collectors.joining(",", "{\"keys\":[", "]}"));
     }
 
-    private static String base64url(BigInteger value) {
+    /** An unsigned big-endian integer in base64url without padding, as JWK members n and e are written. */
+    public static String base64url(BigInteger value) {
         byte[] bytes = value.toByteArray();
         if (bytes.length > 1 && bytes[0] == 0) {
             bytes = java.util.Arrays.copyOfRange(bytes, 1, bytes.length);
