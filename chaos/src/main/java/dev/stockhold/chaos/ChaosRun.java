@@ -46,11 +46,13 @@ public final class ChaosRun {
 
     private static final String ISSUER = "https://chaos.stockhold/issuer";
     private static final Duration DRAIN_TIMEOUT = Duration.ofMinutes(3);
+    private static final int BROKER_PORT = 5672;
 
     /** The outcome of one run: what was done, what was injected, what the checker found. */
     public record Report(ChaosSettings settings, String tenant, String database, ClientLog clients,
-            Map<Fault, Integer> faults, List<String> timeline, Duration drain, InvariantChecker.Result result,
-            String failure) {
+            Map<Fault, Integer> faults, Map<Fault, List<String>> recoveries, List<PartitionWatch.Seen> partitions,
+            List<String> timeline, Duration drain,
+            InvariantChecker.Result result, String failure) {
 
         public boolean passed() {
             return failure == null && result != null && result.passed();
@@ -68,13 +70,20 @@ public final class ChaosRun {
             row(t, "answers by status", clients.statuses.entrySet().stream().sorted(Map.Entry.comparingByKey())
                     .map(e -> e.getKey() + ": " + e.getValue().sum()).collect(Collectors.joining(", ")));
             row(t, "no answer (dropped, reset, timed out): outcome unknown, key retried", clients.noAnswer.sum());
+            row(t, "503 outcome unknown (a commit cut off; the key retried)", clients.outcomeUnknown.sum());
             row(t, "connections refused by a dead replica (sent to the other)", clients.refused.sum());
+            row(t, "slowest answer or failure per replica (ms)", new java.util.TreeMap<>(clients.slowest));
             row(t, "listing pages read while writing (an item twice or out of order is a violation)", clients.listedPages.sum());
             for (Fault fault : Fault.values()) {
                 row(t, "fault: " + fault.description + (fault == Fault.STOP_BROKER
                         ? " " + settings.brokerOutage().toSeconds() + " s (retry schedule: about 1 s)" : ""),
                         faults.getOrDefault(fault, 0));
             }
+            recoveries.forEach((fault, observed) -> {
+                for (int i = 0; i < observed.size(); i++) {
+                    row(t, "recovery: " + fault.name().toLowerCase().replace('_', ' ') + " #" + (i + 1), observed.get(i));
+                }
+            });
             row(t, "fault: client dropped its connection after sending",
                     clients.operations.get(Operation.DROPPED_CONNECTION).sum());
             if (result != null) {
@@ -115,13 +124,23 @@ public final class ChaosRun {
         void close();
     }
 
-    /** {@code [--quick] [--target rabbitmq|kafka]} */
+    /** {@code [--quick] [--target rabbitmq|kafka] [--faults kill_replica,partition,...]} */
     public static void main(String[] args) throws Exception {
         List<String> options = List.of(args);
         ChaosSettings settings = options.contains("--quick") ? ChaosSettings.quick() : ChaosSettings.full();
         int target = options.indexOf("--target");
         if (target >= 0 && target + 1 < options.size()) {
             settings = settings.withTarget(ChaosSettings.Target.valueOf(options.get(target + 1).toUpperCase(java.util.Locale.ROOT)));
+            if (settings.target() == ChaosSettings.Target.KAFKA) {
+                // the KRaft broker advertises a loopback listener, which a replica in a namespace cannot reach
+                settings = settings.withFaults(settings.faults().stream()
+                        .filter(f -> f != Fault.PARTITION && f != Fault.PARTITION_BROKER).toList());
+            }
+        }
+        int faults = options.indexOf("--faults");
+        if (faults >= 0 && faults + 1 < options.size()) {
+            settings = settings.withFaults(java.util.Arrays.stream(options.get(faults + 1).split(","))
+                    .map(f -> Fault.valueOf(f.trim().toUpperCase(java.util.Locale.ROOT))).toList());
         }
         Report report = new ChaosRun(settings).run();
         System.out.println(report.table());
@@ -169,14 +188,31 @@ public final class ChaosRun {
             env.put("STOCKHOLD_RELAY_TARGET", "kafka");
             env.put("KAFKA_BOOTSTRAP_SERVERS", kafka.bootstrapServers());
         }
+        PartitionedNetwork network = null;
+        if (settings.partitions()) {
+            if (!PartitionedNetwork.available()) {
+                throw new IllegalStateException("partition faults need root and ip netns; pick others with --faults");
+            }
+            network = PartitionedNetwork.create(settings.pgPort(), BROKER_PORT);
+        }
         List<Replica> replicas = new ArrayList<>();
         for (int i = 0; i < settings.ports().size(); i++) {
             String name = "replica-" + (char) ('a' + i);
-            replicas.add(new Replica(name, settings.ports().get(i), settings.jar(), work.resolve(name + ".log"), env));
+            boolean cutOff = network != null && i == settings.ports().size() - 1;
+            Map<String, String> own = new LinkedHashMap<>(env);
+            if (cutOff) { // the last replica lives in the namespace and reaches PostgreSQL and the broker over its links
+                own.put("QUARKUS_DATASOURCE_JDBC_URL", "jdbc:postgresql://" + PartitionedNetwork.Link.DATABASE.outside + ":"
+                        + settings.pgPort() + "/" + database);
+                own.put("RABBITMQ_HOST", PartitionedNetwork.Link.BROKER.outside);
+            }
+            replicas.add(new Replica(name, cutOff ? PartitionedNetwork.Link.CLIENTS.inside : "127.0.0.1", settings.ports().get(i),
+                    cutOff ? network.launcher() : List.of(), settings.jar(), work.resolve(name + ".log"), own));
         }
 
         ClientLog clients = new ClientLog();
-        Faults faults = new Faults(settings, replicas, kafka);
+        Map<String, Long> stock = new LinkedHashMap<>();
+        Clients load = new Clients(replicas, token, List.copyOf(seedPlan().keySet()), clients, settings.thinkTime());
+        Faults faults = new Faults(settings, replicas, kafka, network, load, token);
         AtomicReference<String> failure = new AtomicReference<>();
         Duration drained = Duration.ZERO;
         InvariantChecker.Result result = null;
@@ -185,7 +221,7 @@ public final class ChaosRun {
                 replica.start();
                 replica.awaitReady(Duration.ofSeconds(90));
             }
-            Map<String, Long> stock = seed(replicas.get(0), token);
+            stock.putAll(seed(replicas.get(0), token));
 
             Instant until = Instant.now().plus(settings.duration());
             Thread injector = new Thread(() -> {
@@ -196,8 +232,7 @@ public final class ChaosRun {
                 }
             }, "chaos-faults");
             injector.start();
-            new Clients(replicas, token, List.copyOf(stock.keySet()), clients, settings.thinkTime())
-                    .run(settings.clients(), () -> Instant.now().isBefore(until) || injector.isAlive());
+            load.run(settings.clients(), () -> Instant.now().isBefore(until) || injector.isAlive());
             injector.join();
             faults.startBroker();
 
@@ -218,9 +253,13 @@ public final class ChaosRun {
             if (kafka != null) {
                 kafka.close();
             }
+            if (network != null) {
+                network.close();
+            }
         }
-        Report report = new Report(settings, tenant, database, clients, faults.injected(), faults.timeline(), drained,
-                result, failure.get());
+        Report report = new Report(settings, tenant, database, clients, faults.injected(), faults.recoveries(), faults.partitions(),
+                faults.timeline(),
+                drained, result, failure.get());
         Files.writeString(work.resolve("report.md"), report.table());
         if (report.passed()) {
             admin("DROP DATABASE IF EXISTS " + database + " WITH (FORCE)");
@@ -230,11 +269,7 @@ public final class ChaosRun {
 
     private Map<String, Long> seed(Replica replica, String token) throws IOException, InterruptedException {
         HttpClient http = HttpClient.newHttpClient();
-        Map<String, Long> stock = new LinkedHashMap<>();
-        for (int i = 1; i <= settings.skus(); i++) {
-            stock.put(String.format("CH-%02d", i), (long) settings.stockPerSku());
-        }
-        stock.put("HOT", (long) settings.hotStock());
+        Map<String, Long> stock = seedPlan();
         for (Map.Entry<String, Long> item : stock.entrySet()) {
             HttpResponse<String> response = http.send(HttpRequest.newBuilder(
                     URI.create(replica.baseUrl() + "/v1/items/" + item.getKey()))
@@ -248,10 +283,16 @@ public final class ChaosRun {
         return stock;
     }
 
-    /**
-     * Waits until the short-lived reservations have expired (so no event is written after the snapshot), nothing is
-     * pending in the outbox and the consumer has received every published event.
-     */
+    /** The skus the run seeds, with their stock: many ordinary ones and one hot one. */
+    private Map<String, Long> seedPlan() {
+        Map<String, Long> stock = new LinkedHashMap<>();
+        for (int i = 1; i <= settings.skus(); i++) {
+            stock.put(String.format("CH-%02d", i), (long) settings.stockPerSku());
+        }
+        stock.put("HOT", (long) settings.hotStock());
+        return stock;
+    }
+
     private static EventFeed rabbit(BrokerQueue queue) {
         return new EventFeed() {
             @Override
@@ -266,6 +307,10 @@ public final class ChaosRun {
         };
     }
 
+    /**
+     * Waits until the short-lived reservations have expired (so no event is written after the snapshot), nothing is
+     * pending in the outbox and the consumer has received every published event.
+     */
     private void drain(Connection db, String tenant, EventFeed events) throws SQLException, InterruptedException {
         Instant deadline = Instant.now().plus(DRAIN_TIMEOUT);
         while (Instant.now().isBefore(deadline)) {

@@ -12,8 +12,7 @@ import dev.stockhold.support.Repository;
  */
 public record ChaosSettings(Duration duration, int clients, List<Fault> faults, Duration brokerOutage, Duration faultGap,
         Duration thinkTime, String pgHost, int pgPort, String pgUser, Path jar, Path workDir, List<Integer> ports, int skus,
-        int stockPerSku,
-        int hotStock, Target target) {
+        int stockPerSku, int hotStock, Target target, Duration partition, int burstClients, Duration burst) {
 
     /** Where the replicas' relays publish and the consumer reads. */
     public enum Target {
@@ -26,14 +25,28 @@ public record ChaosSettings(Duration duration, int clients, List<Fault> faults, 
     /** The same run against another target. */
     public ChaosSettings withTarget(Target other) {
         return new ChaosSettings(duration, clients, faults, brokerOutage, faultGap, thinkTime, pgHost, pgPort, pgUser, jar, workDir,
-                ports, skus, stockPerSku, hotStock, other);
+                ports, skus, stockPerSku, hotStock, other, partition, burstClients, burst);
+    }
+
+    /** The same run with other faults, in this order. */
+    public ChaosSettings withFaults(List<Fault> other) {
+        return new ChaosSettings(duration, clients, other, brokerOutage, faultGap, thinkTime, pgHost, pgPort, pgUser, jar, workDir,
+                ports, skus, stockPerSku, hotStock, target, partition, burstClients, burst);
+    }
+
+    /** Whether a fault needs the second replica in its own network namespace. */
+    public boolean partitions() {
+        return faults.contains(Fault.PARTITION) || faults.contains(Fault.PARTITION_BROKER);
     }
 
     /** The faults the run injects besides the clients' own dropped connections. */
     public enum Fault {
         KILL_REPLICA("kill -9 of a replica, then restart"),
         RESTART_POSTGRES("PostgreSQL restart (pg_ctlcluster restart)"),
-        STOP_BROKER("broker stopped (RabbitMQ stop_app, Kafka kill -9), then started");
+        STOP_BROKER("broker stopped (RabbitMQ stop_app, Kafka kill -9), then started"),
+        PARTITION("replica-b cut off from PostgreSQL and the broker (links down mid-load), then healed"),
+        PARTITION_BROKER("replica-b cut off from the broker only, then healed"),
+        OVERLOAD("a burst of extra clients sending with no pause");
 
         final String description;
 
@@ -43,15 +56,18 @@ public record ChaosSettings(Duration duration, int clients, List<Fault> faults, 
     }
 
     public static ChaosSettings full() {
-        return defaults(Duration.ofSeconds(120), 12, List.of(Fault.KILL_REPLICA, Fault.STOP_BROKER, Fault.RESTART_POSTGRES,
-                Fault.KILL_REPLICA, Fault.STOP_BROKER, Fault.RESTART_POSTGRES, Fault.KILL_REPLICA), Duration.ofSeconds(20));
+        return defaults(Duration.ofSeconds(120), 12, List.of(Fault.KILL_REPLICA, Fault.PARTITION, Fault.STOP_BROKER,
+                Fault.RESTART_POSTGRES, Fault.OVERLOAD, Fault.KILL_REPLICA, Fault.PARTITION_BROKER, Fault.STOP_BROKER,
+                Fault.RESTART_POSTGRES, Fault.KILL_REPLICA), Duration.ofSeconds(20), Duration.ofSeconds(25));
     }
 
     public static ChaosSettings quick() {
-        return defaults(Duration.ofSeconds(30), 8, List.of(Fault.STOP_BROKER, Fault.KILL_REPLICA), Duration.ofSeconds(10));
+        return defaults(Duration.ofSeconds(30), 8, List.of(Fault.STOP_BROKER, Fault.PARTITION, Fault.KILL_REPLICA),
+                Duration.ofSeconds(10), Duration.ofSeconds(16));
     }
 
-    private static ChaosSettings defaults(Duration duration, int clients, List<Fault> faults, Duration outage) {
+    private static ChaosSettings defaults(Duration duration, int clients, List<Fault> faults, Duration outage,
+            Duration partition) {
         return new ChaosSettings(
                 Duration.ofSeconds(Long.getLong("chaos.seconds", duration.toSeconds())),
                 Integer.getInteger("chaos.clients", clients),
@@ -66,6 +82,9 @@ public record ChaosSettings(Duration duration, int clients, List<Fault> faults, 
                 Repository.service("target/quarkus-app/quarkus-run.jar"),
                 Repository.path("chaos/target/chaos"),
                 List.of(Integer.getInteger("chaos.port.a", 18181), Integer.getInteger("chaos.port.b", 18182)),
-                12, 2_000, 400, Target.RABBITMQ);
+                12, 2_000, 400, Target.RABBITMQ,
+                Duration.ofSeconds(Long.getLong("chaos.partition-seconds", partition.toSeconds())),
+                Integer.getInteger("chaos.burst-clients", 4 * clients),
+                Duration.ofSeconds(Long.getLong("chaos.burst-seconds", 20)));
     }
 }

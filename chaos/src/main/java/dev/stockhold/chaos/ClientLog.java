@@ -6,6 +6,7 @@ import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 
 /** Everything the clients asked for and every answer they actually received. The checker's view of the clients. */
@@ -67,6 +68,10 @@ final class ClientLog {
     final Map<Operation, LongAdder> operations = new EnumMap<>(Operation.class);
     final Map<Integer, LongAdder> statuses = new ConcurrentHashMap<>();
     final LongAdder noAnswer = new LongAdder();
+    /** 503 answers saying a commit was cut off and its outcome is unknown (the key is then retried). */
+    final LongAdder outcomeUnknown = new LongAdder();
+    /** Per replica, the longest a request took to be answered or to fail (ms): nothing may hang. */
+    final Map<String, LongAccumulator> slowest = new ConcurrentHashMap<>();
     /** Connections refused by a dead replica: nothing was sent, the client went to the other one. */
     final LongAdder refused = new LongAdder();
 

@@ -11,6 +11,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,6 +21,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.LongAccumulator;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -66,9 +69,25 @@ final class Clients {
 
     /** Runs {@code count} clients while {@code keepGoing} holds, then waits for their last requests. */
     void run(int count, BooleanSupplier keepGoing) throws InterruptedException {
+        run(count, keepGoing, thinkTime, "chaos-client-");
+    }
+
+    /** 503 answers received so far (shed by the adaptive limit, a database away, an interrupted commit). */
+    long shed() {
+        LongAdder n = log.statuses.get(503);
+        return n == null ? 0 : n.sum();
+    }
+
+    /** {@code count} more clients that send their next request as soon as the last one is answered, for {@code length}. */
+    void burst(int count, Duration length) throws InterruptedException {
+        Instant end = Instant.now().plus(length);
+        run(count, () -> Instant.now().isBefore(end), Duration.ZERO, "chaos-burst-");
+    }
+
+    private void run(int count, BooleanSupplier keepGoing, Duration think, String name) throws InterruptedException {
         List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            Thread t = new Thread(() -> loop(keepGoing), "chaos-client-" + i);
+            Thread t = new Thread(() -> loop(keepGoing, think), name + i);
             t.start();
             threads.add(t);
         }
@@ -77,7 +96,7 @@ final class Clients {
         }
     }
 
-    private void loop(BooleanSupplier keepGoing) {
+    private void loop(BooleanSupplier keepGoing, Duration think) {
         ThreadLocalRandom random = ThreadLocalRandom.current();
         while (keepGoing.getAsBoolean()) {
             int dice = random.nextInt(100);
@@ -103,7 +122,7 @@ final class Clients {
                 compareAndSet(random);
             }
             try {
-                Thread.sleep(random.nextLong(2 * thinkTime.toMillis() + 1));
+                Thread.sleep(random.nextLong(2 * think.toMillis() + 1));
             } catch (InterruptedException e) {
                 return;
             }
@@ -159,17 +178,28 @@ final class Clients {
     private HttpResponse<String> send(HttpRequest request, Replica replica, Function<Replica, HttpRequest> elsewhere)
             throws IOException, InterruptedException {
         try {
-            return http.send(request, HttpResponse.BodyHandlers.ofString());
+            return timed(request, replica);
         } catch (ConnectException refused) {
             log.refused.increment();
             Replica other = replicas.get((replicas.indexOf(replica) + 1) % replicas.size());
             try {
-                return http.send(elsewhere.apply(other), HttpResponse.BodyHandlers.ofString());
+                return timed(elsewhere.apply(other), other);
             } catch (ConnectException alsoRefused) {
                 log.refused.increment();
                 Thread.sleep(100); // both down: back off like a client would
                 throw alsoRefused;
             }
+        }
+    }
+
+    /** Sends and notes how long the replica took to answer (or to fail). */
+    private HttpResponse<String> timed(HttpRequest request, Replica replica) throws IOException, InterruptedException {
+        long start = System.nanoTime();
+        try {
+            return http.send(request, HttpResponse.BodyHandlers.ofString());
+        } finally {
+            log.slowest.computeIfAbsent(replica.name, r -> new LongAccumulator(Math::max, 0))
+                    .accumulate((System.nanoTime() - start) / 1_000_000);
         }
     }
 
@@ -317,6 +347,7 @@ final class Clients {
         }
         if (ProblemMappers.OUTCOME_UNKNOWN.equals(body.path("detail").asText())) {
             log.unansweredAttempts.add(intent.key()); // a commit interrupted by the database: like a lost response
+            log.outcomeUnknown.increment();
         }
         if (status >= 500 || status == 429 || "idempotency-request-in-progress".equals(problem)) {
             toRetry.addLast(intent.key()); // nothing happened (or not yet): safe and necessary to retry

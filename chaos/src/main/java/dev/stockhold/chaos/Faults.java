@@ -20,13 +20,20 @@ import dev.stockhold.support.KafkaBroker;
 
 /**
  * Injects the planned faults one after another, with a gap between them, while the clients run. Each fault is a real
- * one: SIGKILL of a replica process, a restart of the machine's PostgreSQL cluster, the RabbitMQ application stopped.
+ * one: SIGKILL of a replica process, a restart of the machine's PostgreSQL cluster, the RabbitMQ application stopped,
+ * a replica's links to PostgreSQL and the broker cut in its network namespace, a burst of extra clients. After each,
+ * it measures how long until both replicas serve again.
  */
 final class Faults {
 
     private final ChaosSettings settings;
     private final List<Replica> replicas;
     private final Map<Fault, Integer> injected = new EnumMap<>(Fault.class);
+    private final Map<Fault, List<String>> recoveries = new EnumMap<>(Fault.class);
+    private final List<PartitionWatch.Seen> partitions = new ArrayList<>();
+    private final PartitionedNetwork network;
+    private final Clients clients;
+    private final String token;
     private final List<String> timeline = new ArrayList<>();
     private Instant start = Instant.now();
     private int kills;
@@ -35,10 +42,14 @@ final class Faults {
     /** The run's own Kafka broker when the target is Kafka; null for the machine's RabbitMQ. */
     private final KafkaBroker kafka;
 
-    Faults(ChaosSettings settings, List<Replica> replicas, KafkaBroker kafka) {
+    Faults(ChaosSettings settings, List<Replica> replicas, KafkaBroker kafka, PartitionedNetwork network, Clients clients,
+            String token) {
         this.settings = settings;
         this.replicas = replicas;
         this.kafka = kafka;
+        this.network = network;
+        this.clients = clients;
+        this.token = token;
     }
 
     /** Runs the whole plan, one fault after the other, while the clients keep going. */
@@ -47,19 +58,39 @@ final class Faults {
         Thread.sleep(settings.faultGap().toMillis());
         for (Fault fault : settings.faults()) {
             note("begin " + fault.description);
-            switch (fault) {
+            String observed = switch (fault) {
                 case KILL_REPLICA -> killAndRestart(replicas.get(kills++ % replicas.size()));
                 case RESTART_POSTGRES -> restartPostgres();
                 case STOP_BROKER -> stopBroker(settings.brokerOutage());
-            }
+                case PARTITION -> partition(List.of(PartitionedNetwork.Link.DATABASE, PartitionedNetwork.Link.BROKER));
+                case PARTITION_BROKER -> partition(List.of(PartitionedNetwork.Link.BROKER));
+                case OVERLOAD -> overload();
+            };
             injected.merge(fault, 1, Integer::sum);
             note("end " + fault.description);
+            Instant ended = Instant.now();
+            Probe.awaitServing(replicas, token, Duration.ofSeconds(120));
+            String recovery = String.format("%sserving on both replicas %.1f s after the fault ended",
+                    observed.isEmpty() ? "" : observed + "; ",
+                    Duration.between(ended, Instant.now()).toMillis() / 1000.0);
+            recoveries.computeIfAbsent(fault, f -> new ArrayList<>()).add(recovery);
+            note(recovery);
             Thread.sleep(settings.faultGap().toMillis());
         }
     }
 
     Map<Fault, Integer> injected() {
         return injected;
+    }
+
+    /** Per fault kind, what was observed during each one and how long the service took to serve again. */
+    Map<Fault, List<String>> recoveries() {
+        return recoveries;
+    }
+
+    /** What the cut-off replica showed during each partition from the database. */
+    List<PartitionWatch.Seen> partitions() {
+        return partitions;
     }
 
     List<String> timeline() {
@@ -70,16 +101,56 @@ final class Faults {
         timeline.add(String.format("%6.1fs %s", Duration.between(start, Instant.now()).toMillis() / 1000.0, what));
     }
 
-    private void killAndRestart(Replica replica) throws Exception {
+    private String killAndRestart(Replica replica) throws Exception {
         replica.kill();
         note("killed " + replica.name);
         Thread.sleep(1_000);
+        Instant restarted = Instant.now();
         replica.start();
         replica.awaitReady(Duration.ofSeconds(90));
         note(replica.name + " ready again");
+        return String.format("%s ready %.1f s after its restart", replica.name,
+                Duration.between(restarted, Instant.now()).toMillis() / 1000.0);
     }
 
-    private void restartPostgres() throws Exception {
+    /**
+     * Cuts the partitioned replica's links mid-load while a {@link PartitionWatch} asks it for readiness and for a
+     * database read, heals them after {@code settings.partition()}, and reports what the replica answered meanwhile.
+     */
+    private String partition(List<PartitionedNetwork.Link> links) throws Exception {
+        if (network == null) {
+            throw new IllegalStateException("a partition needs the second replica in a network namespace (root, ip netns)");
+        }
+        Replica cutOff = replicas.get(replicas.size() - 1);
+        try (PartitionWatch watch = PartitionWatch.start(cutOff, token)) {
+            for (PartitionedNetwork.Link link : links) {
+                network.cut(link);
+            }
+            note("links " + links + " of " + cutOff.name + " down");
+            Thread.sleep(settings.partition().toMillis());
+            for (PartitionedNetwork.Link link : links) {
+                network.heal(link);
+            }
+            note("links healed");
+            watch.healed();
+            cutOff.awaitReady(Duration.ofSeconds(90));
+            String summary = watch.summary();
+            if (links.contains(PartitionedNetwork.Link.DATABASE)) {
+                partitions.add(watch.seen());
+            }
+            return summary;
+        }
+    }
+
+    /** Four times the clients, sending with no pause, for {@code settings.burst()}: the adaptive limit sheds the rest. */
+    private String overload() throws InterruptedException {
+        long before = clients.shed();
+        clients.burst(settings.burstClients(), settings.burst());
+        return String.format("%d extra clients for %d s, %d requests shed with 503 + Retry-After", settings.burstClients(),
+                settings.burst().toSeconds(), clients.shed() - before);
+    }
+
+    private String restartPostgres() throws Exception {
         String[] versions = new File("/etc/postgresql").list();
         if (versions == null || versions.length == 0) {
             throw new IllegalStateException("no PostgreSQL cluster under /etc/postgresql to restart");
@@ -87,9 +158,10 @@ final class Faults {
         Arrays.sort(versions);
         exec("pg_ctlcluster", "--skip-systemctl-redirect", versions[0], "main", "restart");
         awaitExit(Duration.ofSeconds(60), "pg_isready", "-h", settings.pgHost(), "-p", Integer.toString(settings.pgPort()), "-q");
+        return "";
     }
 
-    private void stopBroker(Duration outage) throws Exception {
+    private String stopBroker(Duration outage) throws Exception {
         brokerStopped = true;
         if (kafka != null) {
             kafka.kill();
@@ -99,6 +171,7 @@ final class Faults {
         note("broker stopped");
         Thread.sleep(outage.toMillis());
         startBroker();
+        return "";
     }
 
     /** Also called after the run, so a failure in the middle of an outage never leaves the broker stopped. */

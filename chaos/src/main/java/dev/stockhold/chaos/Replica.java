@@ -8,25 +8,33 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-/** One Stockhold process: the packaged jar, prod profile, on its own port. */
+/**
+ * One Stockhold process: the packaged jar, prod profile, on its own port; started through {@code launcher} (e.g.
+ * {@code ip netns exec NS}) and reached at {@code host} when it runs in a {@link PartitionedNetwork}.
+ */
 final class Replica {
 
     private static final HttpClient PROBE = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
 
     final String name;
     final int port;
+    final String host;
+    private final List<String> launcher;
     private final Path jar;
     private final Path log;
     private final Map<String, String> env;
     private volatile Process process;
 
-    Replica(String name, int port, Path jar, Path log, Map<String, String> env) {
+    Replica(String name, String host, int port, List<String> launcher, Path jar, Path log, Map<String, String> env) {
         this.name = name;
+        this.host = host;
         this.port = port;
+        this.launcher = launcher;
         this.jar = jar;
         this.log = log;
         this.env = env;
@@ -34,7 +42,9 @@ final class Replica {
 
     void start() throws IOException {
         String java = ProcessHandle.current().info().command().orElse("java");
-        ProcessBuilder builder = new ProcessBuilder(List.of(java, "-Xmx512m", "-jar", jar.toString()))
+        List<String> command = new ArrayList<>(launcher);
+        command.addAll(List.of(java, "-Xmx512m", "-jar", jar.toString()));
+        ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         builder.environment().putAll(env);
@@ -44,7 +54,7 @@ final class Replica {
 
     void awaitReady(Duration timeout) throws InterruptedException {
         Instant deadline = Instant.now().plus(timeout);
-        HttpRequest ready = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/q/health/ready"))
+        HttpRequest ready = HttpRequest.newBuilder(URI.create(baseUrl() + "/q/health/ready"))
                 .timeout(Duration.ofSeconds(2)).build();
         while (Instant.now().isBefore(deadline)) {
             if (!process.isAlive()) {
@@ -80,6 +90,6 @@ final class Replica {
     }
 
     String baseUrl() {
-        return "http://127.0.0.1:" + port;
+        return "http://" + host + ":" + port;
     }
 }

@@ -1,0 +1,123 @@
+package dev.stockhold.chaos;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A network namespace for one replica, joined to the machine by three veth pairs in the benchmarking range
+ * 198.18.0.0/15: one link its clients use, one to PostgreSQL and one to the broker. Cutting a link
+ * ({@code ip link set DEV down} on the machine's end) drops every packet on it without an error, as a failed switch or
+ * a partitioned zone does: connections through it hang rather than fail. Healing brings the link up again.
+ *
+ * <p>
+ * PostgreSQL and RabbitMQ listen on loopback only here, so the machine's end of the database and broker links runs a
+ * {@link TcpForwarder} to them. Needs root ({@code ip netns}).
+ */
+final class PartitionedNetwork implements AutoCloseable {
+
+    /** One link between the namespace and the machine. */
+    enum Link {
+        CLIENTS("shc", "198.18.0.1", "198.18.0.2"),
+        DATABASE("shd", "198.18.0.5", "198.18.0.6"),
+        BROKER("shm", "198.18.0.9", "198.18.0.10");
+
+        final String device;
+        /** The machine's address on the link. */
+        final String outside;
+        /** The replica's address on the link. */
+        final String inside;
+
+        Link(String device, String outside, String inside) {
+            this.device = device;
+            this.outside = outside;
+            this.inside = inside;
+        }
+    }
+
+    static final String NAMESPACE = "stockhold-chaos";
+
+    private final List<TcpForwarder> forwarders = new ArrayList<>();
+
+    private PartitionedNetwork() {
+    }
+
+    /** Whether this process may create namespaces (root and the {@code ip} tool). */
+    static boolean available() {
+        try {
+            return "0".equals(new String(new ProcessBuilder("id", "-u").start().getInputStream().readAllBytes()).trim())
+                    && new ProcessBuilder("ip", "netns", "list").start().waitFor() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** Creates the namespace and its links (removing what an aborted run left) and starts the forwarders. */
+    static PartitionedNetwork create(int pgPort, int brokerPort) throws IOException, InterruptedException {
+        remove();
+        ip("netns", "add", NAMESPACE);
+        ip("-n", NAMESPACE, "link", "set", "lo", "up");
+        for (Link link : Link.values()) {
+            ip("link", "add", link.device + "0", "type", "veth", "peer", "name", link.device + "1", "netns", NAMESPACE);
+            ip("addr", "add", link.outside + "/30", "dev", link.device + "0");
+            ip("link", "set", link.device + "0", "up");
+            ip("-n", NAMESPACE, "addr", "add", link.inside + "/30", "dev", link.device + "1");
+            ip("-n", NAMESPACE, "link", "set", link.device + "1", "up");
+        }
+        PartitionedNetwork network = new PartitionedNetwork();
+        network.forwarders.add(new TcpForwarder(new InetSocketAddress(Link.DATABASE.outside, pgPort),
+                new InetSocketAddress("127.0.0.1", pgPort)));
+        network.forwarders.add(new TcpForwarder(new InetSocketAddress(Link.BROKER.outside, brokerPort),
+                new InetSocketAddress("127.0.0.1", brokerPort)));
+        return network;
+    }
+
+    /** The command prefix that runs a process inside the namespace. */
+    List<String> launcher() {
+        return List.of("ip", "netns", "exec", NAMESPACE);
+    }
+
+    void cut(Link link) throws IOException, InterruptedException {
+        ip("link", "set", link.device + "0", "down");
+    }
+
+    void heal(Link link) throws IOException, InterruptedException {
+        ip("link", "set", link.device + "0", "up");
+    }
+
+    @Override
+    public void close() throws IOException, InterruptedException {
+        for (TcpForwarder forwarder : forwarders) {
+            forwarder.close();
+        }
+        remove();
+    }
+
+    /** Deleting the namespace deletes the veth ends in it, and with them their peers. */
+    private static void remove() throws IOException, InterruptedException {
+        run(List.of("ip", "netns", "delete", NAMESPACE), false);
+        for (Link link : Link.values()) {
+            run(List.of("ip", "link", "delete", link.device + "0"), false);
+        }
+    }
+
+    private static void ip(String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add("ip");
+        command.addAll(List.of(args));
+        run(command, true);
+    }
+
+    private static void run(List<String> command, boolean mustSucceed) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes());
+        if (!p.waitFor(30, TimeUnit.SECONDS) || (mustSucceed && p.exitValue() != 0)) {
+            throw new IllegalStateException(String.join(" ", command) + " failed: " + output.trim());
+        }
+    }
+}
