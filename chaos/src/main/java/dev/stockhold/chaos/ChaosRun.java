@@ -111,6 +111,10 @@ public final class ChaosRun {
     }
 
     private final ChaosSettings settings;
+    /** The run's pg_auto_failover formation, when the settings ask for it. */
+    private HaCluster cluster;
+    /** The cut-off replica's namespace and links, when a partition is planned. */
+    private PartitionedNetwork network;
 
     public ChaosRun(ChaosSettings settings) {
         this.settings = settings;
@@ -124,7 +128,7 @@ public final class ChaosRun {
         void close();
     }
 
-    /** {@code [--quick] [--target rabbitmq|kafka] [--faults kill_replica,partition,...]} */
+    /** {@code [--quick] [--target rabbitmq|kafka] [--database ha|machine] [--faults kill_replica,partition,...]} */
     public static void main(String[] args) throws Exception {
         List<String> options = List.of(args);
         ChaosSettings settings = options.contains("--quick") ? ChaosSettings.quick() : ChaosSettings.full();
@@ -137,6 +141,10 @@ public final class ChaosRun {
                         .filter(f -> f != Fault.PARTITION && f != Fault.PARTITION_BROKER).toList());
             }
         }
+        int database = options.indexOf("--database");
+        if (database >= 0 && database + 1 < options.size()) {
+            settings = settings.withDatabase(ChaosSettings.Database.valueOf(options.get(database + 1).toUpperCase(java.util.Locale.ROOT)));
+        }
         int faults = options.indexOf("--faults");
         if (faults >= 0 && faults + 1 < options.size()) {
             settings = settings.withFaults(java.util.Arrays.stream(options.get(faults + 1).split(","))
@@ -147,7 +155,21 @@ public final class ChaosRun {
         System.exit(report.passed() ? 0 : 1);
     }
 
+    /** One run; the namespace and the HA formation are removed afterwards whatever happened. */
     public Report run() throws Exception {
+        try {
+            return runOnce();
+        } finally {
+            if (network != null) {
+                network.close();
+            }
+            if (cluster != null) {
+                cluster.close(); // the formation and its data go; the report and the logs stay in the run's directory
+            }
+        }
+    }
+
+    private Report runOnce() throws Exception {
         if (!Files.exists(settings.jar())) {
             throw new IllegalStateException(settings.jar() + " is missing: package the service first");
         }
@@ -155,6 +177,13 @@ public final class ChaosRun {
         Path work = Files.createDirectories(settings.workDir().resolve(stamp));
         String database = "stockhold_chaos_" + stamp;
         String tenant = "chaos-" + UUID.randomUUID().toString().substring(0, 8);
+        if (settings.database() == ChaosSettings.Database.HA) {
+            if (!HaCluster.available()) {
+                throw new IllegalStateException("the failover faults need root and pg_auto_failover (apt-get install"
+                        + " pg-auto-failover-cli postgresql-15-auto-failover); or run with --database machine");
+            }
+            cluster = HaCluster.start(work.resolve("postgres-ha.log"));
+        }
         admin("CREATE DATABASE " + database);
 
         KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
@@ -188,12 +217,11 @@ public final class ChaosRun {
             env.put("STOCKHOLD_RELAY_TARGET", "kafka");
             env.put("KAFKA_BOOTSTRAP_SERVERS", kafka.bootstrapServers());
         }
-        PartitionedNetwork network = null;
         if (settings.partitions()) {
             if (!PartitionedNetwork.available()) {
                 throw new IllegalStateException("partition faults need root and ip netns; pick others with --faults");
             }
-            network = PartitionedNetwork.create(settings.pgPort(), BROKER_PORT);
+            network = PartitionedNetwork.create(cluster == null ? List.of(settings.pgPort()) : HaCluster.NODE_PORTS, BROKER_PORT);
         }
         List<Replica> replicas = new ArrayList<>();
         for (int i = 0; i < settings.ports().size(); i++) {
@@ -201,9 +229,9 @@ public final class ChaosRun {
             boolean cutOff = network != null && i == settings.ports().size() - 1;
             Map<String, String> own = new LinkedHashMap<>(env);
             if (cutOff) { // the last replica lives in the namespace and reaches PostgreSQL and the broker over its links
-                own.put("QUARKUS_DATASOURCE_JDBC_URL", "jdbc:postgresql://" + PartitionedNetwork.Link.DATABASE.outside + ":"
-                        + settings.pgPort() + "/" + database);
+                own.put("QUARKUS_DATASOURCE_JDBC_URL", partitionedJdbcUrl(database));
                 own.put("RABBITMQ_HOST", PartitionedNetwork.Link.BROKER.outside);
+                own.put("RABBITMQ_PORT", Integer.toString(PartitionedNetwork.forwarded(BROKER_PORT)));
             }
             replicas.add(new Replica(name, cutOff ? PartitionedNetwork.Link.CLIENTS.inside : "127.0.0.1", settings.ports().get(i),
                     cutOff ? network.launcher() : List.of(), settings.jar(), work.resolve(name + ".log"), own));
@@ -212,7 +240,7 @@ public final class ChaosRun {
         ClientLog clients = new ClientLog();
         Map<String, Long> stock = new LinkedHashMap<>();
         Clients load = new Clients(replicas, token, List.copyOf(seedPlan().keySet()), clients, settings.thinkTime());
-        Faults faults = new Faults(settings, replicas, kafka, network, load, token);
+        Faults faults = new Faults(settings, replicas, kafka, network, cluster, load, token);
         AtomicReference<String> failure = new AtomicReference<>();
         Duration drained = Duration.ZERO;
         InvariantChecker.Result result = null;
@@ -257,11 +285,12 @@ public final class ChaosRun {
                 network.close();
             }
         }
+
         Report report = new Report(settings, tenant, database, clients, faults.injected(), faults.recoveries(), faults.partitions(),
                 faults.timeline(),
                 drained, result, failure.get());
         Files.writeString(work.resolve("report.md"), report.table());
-        if (report.passed()) {
+        if (cluster == null && report.passed()) {
             admin("DROP DATABASE IF EXISTS " + database + " WITH (FORCE)");
         }
         return report;
@@ -348,7 +377,19 @@ public final class ChaosRun {
     }
 
     private String jdbcUrl(String database) {
-        return "jdbc:postgresql://" + settings.pgHost() + ":" + settings.pgPort() + "/" + database;
+        return jdbcUrl(database, settings.pgHost(), port -> port);
+    }
+
+    /** The cut-off replica's URL: the same database through the forwarders on the machine's end of its link. */
+    private String partitionedJdbcUrl(String database) {
+        return jdbcUrl(database, PartitionedNetwork.Link.DATABASE.outside, PartitionedNetwork::forwarded);
+    }
+
+    /** The machine's PostgreSQL, or every node of the HA formation with {@code targetServerType=primary}. */
+    private String jdbcUrl(String database, String host, java.util.function.IntUnaryOperator port) {
+        List<Integer> ports = cluster == null ? List.of(settings.pgPort()) : HaCluster.NODE_PORTS;
+        return "jdbc:postgresql://" + ports.stream().map(p -> host + ":" + port.applyAsInt(p)).collect(Collectors.joining(","))
+                + "/" + database + (cluster == null ? "" : "?targetServerType=primary");
     }
 
     private void admin(String sql) throws SQLException {

@@ -12,7 +12,16 @@ import dev.stockhold.support.Repository;
  */
 public record ChaosSettings(Duration duration, int clients, List<Fault> faults, Duration brokerOutage, Duration faultGap,
         Duration thinkTime, String pgHost, int pgPort, String pgUser, Path jar, Path workDir, List<Integer> ports, int skus,
-        int stockPerSku, int hotStock, Target target, Duration partition, int burstClients, Duration burst) {
+        int stockPerSku, int hotStock, Target target, Duration partition, int burstClients, Duration burst,
+        Database database) {
+
+    /** Which PostgreSQL the run uses. */
+    public enum Database {
+        /** The machine's cluster at {@code pgHost:pgPort}; its fault is a restart. */
+        MACHINE,
+        /** A pg_auto_failover formation of the run's own (HaCluster); its faults are a failover and a kill -9. */
+        HA
+    }
 
     /** Where the replicas' relays publish and the consumer reads. */
     public enum Target {
@@ -25,13 +34,24 @@ public record ChaosSettings(Duration duration, int clients, List<Fault> faults, 
     /** The same run against another target. */
     public ChaosSettings withTarget(Target other) {
         return new ChaosSettings(duration, clients, faults, brokerOutage, faultGap, thinkTime, pgHost, pgPort, pgUser, jar, workDir,
-                ports, skus, stockPerSku, hotStock, other, partition, burstClients, burst);
+                ports, skus, stockPerSku, hotStock, other, partition, burstClients, burst, database);
     }
 
     /** The same run with other faults, in this order. */
     public ChaosSettings withFaults(List<Fault> other) {
         return new ChaosSettings(duration, clients, other, brokerOutage, faultGap, thinkTime, pgHost, pgPort, pgUser, jar, workDir,
-                ports, skus, stockPerSku, hotStock, target, partition, burstClients, burst);
+                ports, skus, stockPerSku, hotStock, target, partition, burstClients, burst, database);
+    }
+
+    /**
+     * The same run on another database. On the machine's PostgreSQL a restart of it stands in for the failover and the
+     * kill -9 of the primary, which need the HA formation.
+     */
+    public ChaosSettings withDatabase(Database other) {
+        List<Fault> plan = other == Database.HA ? faults
+                : faults.stream().map(f -> f == Fault.FAILOVER || f == Fault.KILL_PRIMARY ? Fault.RESTART_POSTGRES : f).toList();
+        return new ChaosSettings(duration, clients, plan, brokerOutage, faultGap, thinkTime, pgHost, pgPort, pgUser, jar, workDir,
+                ports, skus, stockPerSku, hotStock, target, partition, burstClients, burst, other);
     }
 
     /** Whether a fault needs the second replica in its own network namespace. */
@@ -46,7 +66,9 @@ public record ChaosSettings(Duration duration, int clients, List<Fault> faults, 
         STOP_BROKER("broker stopped (RabbitMQ stop_app, Kafka kill -9), then started"),
         PARTITION("replica-b cut off from PostgreSQL and the broker (links down mid-load), then healed"),
         PARTITION_BROKER("replica-b cut off from the broker only, then healed"),
-        OVERLOAD("a burst of extra clients sending with no pause");
+        OVERLOAD("a burst of extra clients sending with no pause"),
+        FAILOVER("database failover (pg_autoctl perform failover: the synchronous standby promoted)"),
+        KILL_PRIMARY("kill -9 of the primary's postmaster");
 
         final String description;
 
@@ -57,17 +79,17 @@ public record ChaosSettings(Duration duration, int clients, List<Fault> faults, 
 
     public static ChaosSettings full() {
         return defaults(Duration.ofSeconds(120), 12, List.of(Fault.KILL_REPLICA, Fault.PARTITION, Fault.STOP_BROKER,
-                Fault.RESTART_POSTGRES, Fault.OVERLOAD, Fault.KILL_REPLICA, Fault.PARTITION_BROKER, Fault.STOP_BROKER,
-                Fault.RESTART_POSTGRES, Fault.KILL_REPLICA), Duration.ofSeconds(20), Duration.ofSeconds(25));
+                Fault.FAILOVER, Fault.OVERLOAD, Fault.KILL_REPLICA, Fault.PARTITION_BROKER, Fault.KILL_PRIMARY, Fault.STOP_BROKER,
+                Fault.FAILOVER, Fault.KILL_REPLICA), Duration.ofSeconds(20), Duration.ofSeconds(25), Database.HA);
     }
 
     public static ChaosSettings quick() {
         return defaults(Duration.ofSeconds(30), 8, List.of(Fault.STOP_BROKER, Fault.PARTITION, Fault.KILL_REPLICA),
-                Duration.ofSeconds(10), Duration.ofSeconds(16));
+                Duration.ofSeconds(10), Duration.ofSeconds(16), Database.MACHINE);
     }
 
     private static ChaosSettings defaults(Duration duration, int clients, List<Fault> faults, Duration outage,
-            Duration partition) {
+            Duration partition, Database database) {
         return new ChaosSettings(
                 Duration.ofSeconds(Long.getLong("chaos.seconds", duration.toSeconds())),
                 Integer.getInteger("chaos.clients", clients),
@@ -85,6 +107,6 @@ public record ChaosSettings(Duration duration, int clients, List<Fault> faults, 
                 12, 2_000, 400, Target.RABBITMQ,
                 Duration.ofSeconds(Long.getLong("chaos.partition-seconds", partition.toSeconds())),
                 Integer.getInteger("chaos.burst-clients", 4 * clients),
-                Duration.ofSeconds(Long.getLong("chaos.burst-seconds", 20)));
+                Duration.ofSeconds(Long.getLong("chaos.burst-seconds", 20)), database);
     }
 }

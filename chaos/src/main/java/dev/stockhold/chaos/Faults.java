@@ -32,6 +32,8 @@ final class Faults {
     private final Map<Fault, List<String>> recoveries = new EnumMap<>(Fault.class);
     private final List<PartitionWatch.Seen> partitions = new ArrayList<>();
     private final PartitionedNetwork network;
+    /** The run's pg_auto_failover formation, or null on the machine's PostgreSQL. */
+    private final HaCluster cluster;
     private final Clients clients;
     private final String token;
     private final List<String> timeline = new ArrayList<>();
@@ -42,8 +44,9 @@ final class Faults {
     /** The run's own Kafka broker when the target is Kafka; null for the machine's RabbitMQ. */
     private final KafkaBroker kafka;
 
-    Faults(ChaosSettings settings, List<Replica> replicas, KafkaBroker kafka, PartitionedNetwork network, Clients clients,
-            String token) {
+    Faults(ChaosSettings settings, List<Replica> replicas, KafkaBroker kafka, PartitionedNetwork network, HaCluster cluster,
+            Clients clients, String token) {
+        this.cluster = cluster;
         this.settings = settings;
         this.replicas = replicas;
         this.kafka = kafka;
@@ -65,6 +68,8 @@ final class Faults {
                 case PARTITION -> partition(List.of(PartitionedNetwork.Link.DATABASE, PartitionedNetwork.Link.BROKER));
                 case PARTITION_BROKER -> partition(List.of(PartitionedNetwork.Link.BROKER));
                 case OVERLOAD -> overload();
+                case FAILOVER -> databaseFault(true);
+                case KILL_PRIMARY -> databaseFault(false);
             };
             injected.merge(fault, 1, Integer::sum);
             note("end " + fault.description);
@@ -140,6 +145,29 @@ final class Faults {
             }
             return summary;
         }
+    }
+
+    /**
+     * A failover, or a kill -9 of the primary's postmaster, under load; then waits until the formation has a primary
+     * and a synchronous standby again.
+     */
+    private String databaseFault(boolean failover) throws Exception {
+        if (cluster == null) {
+            throw new IllegalStateException("a failover needs the HA database (run without --database machine)");
+        }
+        int before = cluster.primaryPort();
+        Instant start = Instant.now();
+        if (failover) {
+            cluster.failover();
+        } else {
+            cluster.killPrimary();
+        }
+        Probe.awaitServing(replicas, token, Duration.ofSeconds(120));
+        double serving = Duration.between(start, Instant.now()).toMillis() / 1000.0;
+        cluster.awaitSettled(Duration.ofSeconds(120));
+        return String.format("primary was :%d, now :%d; both replicas serving %.1f s after the fault, primary and"
+                + " synchronous standby again after %.1f s", before, cluster.primaryPort(), serving,
+                Duration.between(start, Instant.now()).toMillis() / 1000.0);
     }
 
     /** Four times the clients, sending with no pause, for {@code settings.burst()}: the adaptive limit sheds the rest. */

@@ -58,7 +58,7 @@ final class PartitionedNetwork implements AutoCloseable {
     }
 
     /** Creates the namespace and its links (removing what an aborted run left) and starts the forwarders. */
-    static PartitionedNetwork create(int pgPort, int brokerPort) throws IOException, InterruptedException {
+    static PartitionedNetwork create(List<Integer> pgPorts, int brokerPort) throws IOException, InterruptedException {
         remove();
         ip("netns", "add", NAMESPACE);
         ip("-n", NAMESPACE, "link", "set", "lo", "up");
@@ -70,11 +70,21 @@ final class PartitionedNetwork implements AutoCloseable {
             ip("-n", NAMESPACE, "link", "set", link.device + "1", "up");
         }
         PartitionedNetwork network = new PartitionedNetwork();
-        network.forwarders.add(new TcpForwarder(new InetSocketAddress(Link.DATABASE.outside, pgPort),
-                new InetSocketAddress("127.0.0.1", pgPort)));
-        network.forwarders.add(new TcpForwarder(new InetSocketAddress(Link.BROKER.outside, brokerPort),
+        for (int pgPort : pgPorts) {
+            network.forwarders.add(new TcpForwarder(new InetSocketAddress(Link.DATABASE.outside, forwarded(pgPort)),
+                    new InetSocketAddress("127.0.0.1", pgPort)));
+        }
+        network.forwarders.add(new TcpForwarder(new InetSocketAddress(Link.BROKER.outside, forwarded(brokerPort)),
                 new InetSocketAddress("127.0.0.1", brokerPort)));
         return network;
+    }
+
+    /**
+     * The port on the machine's end of a link that forwards to {@code port} on loopback: another number, because a
+     * service listening on every address (pg_auto_failover's nodes do) already holds the same port there.
+     */
+    static int forwarded(int port) {
+        return port + 10_000;
     }
 
     /** The command prefix that runs a process inside the namespace. */
