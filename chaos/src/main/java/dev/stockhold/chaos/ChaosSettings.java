@@ -106,7 +106,7 @@ public record ChaosSettings(Duration duration, int clients, List<Fault> faults, 
                 List.of(Integer.getInteger("chaos.port.a", 18181), Integer.getInteger("chaos.port.b", 18182)),
                 12, 2_000, 400, Target.RABBITMQ,
                 Duration.ofSeconds(Long.getLong("chaos.partition-seconds", partition.toSeconds())),
-                Integer.getInteger("chaos.burst-clients", 4 * clients),
+                Integer.getInteger("chaos.burst-clients", 10 * clients),
                 Duration.ofSeconds(Long.getLong("chaos.burst-seconds", 20)), database);
     }
 }

@@ -154,7 +154,9 @@ public class ProblemMappers {
     private static boolean isTransient(SQLException sql) {
         String state = sql.getSQLState();
         if (state == null) {
-            return sql.getMessage() != null && sql.getMessage().contains("Acquisition timeout");
+            // the pool's own: "Acquisition timeout while waiting for new connection" (creating one) and "Sorry,
+            // acquisition timeout!" (every connection in use): no connection within the acquisition timeout
+            return sql.getMessage() != null && sql.getMessage().toLowerCase(java.util.Locale.ROOT).contains("acquisition timeout");
         }
         return state.startsWith("08") || state.startsWith("40") || state.startsWith("57P")
                 || state.equals("55P03") || state.equals("53300") || state.equals(READ_ONLY_TRANSACTION);

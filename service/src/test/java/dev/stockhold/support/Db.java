@@ -25,7 +25,11 @@ public final class Db {
      * rolls back): a bulk import or a forgotten session, as the service sees it.
      */
     public AutoCloseable holdStockRow(String tenant, String sku) throws SQLException {
-        Connection holder = dataSource.getConnection();
+        return holdStockRow(dataSource.getConnection(), tenant, sku);
+    }
+
+    /** The same on a connection of the caller's (one outside the service's pool), which it closes at the end. */
+    public static AutoCloseable holdStockRow(Connection holder, String tenant, String sku) throws SQLException {
         holder.setAutoCommit(false);
         try (PreparedStatement lock = holder.prepareStatement(
                 "SELECT on_hand FROM stock_records WHERE tenant_id = ? AND sku = ? AND location = 'default' FOR UPDATE")) {
