@@ -5,6 +5,7 @@ import java.time.Instant;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.stockhold.Batches;
+import dev.stockhold.DatabaseFailures;
 import dev.stockhold.StockholdConfig;
 import io.quarkus.logging.Log;
 import io.quarkus.scheduler.Scheduled;
@@ -25,7 +26,8 @@ public class IdempotencyPurgeJob {
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void run() {
-        purgeOlderThan(Instant.now().minus(config.idempotency().retention()));
+        DatabaseFailures.skipTurnWhileAway("The idempotency purge",
+                () -> purgeOlderThan(Instant.now().minus(config.idempotency().retention())));
     }
 
     /** @return how many keys were deleted */

@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
+import dev.stockhold.DatabaseFailures;
 import dev.stockhold.StockholdConfig;
 import io.agroal.api.AgroalDataSource;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -82,7 +83,7 @@ public class InvariantAuditor {
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void scheduled() {
         if (config.audit().enabled()) {
-            audit();
+            DatabaseFailures.skipTurnWhileAway("The invariant audit", this::audit);
         }
     }
 

@@ -5,6 +5,7 @@ import java.time.Instant;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.stockhold.Batches;
+import dev.stockhold.DatabaseFailures;
 import dev.stockhold.StockholdConfig;
 import io.quarkus.logging.Log;
 import io.quarkus.scheduler.Scheduled;
@@ -29,6 +30,10 @@ public class OutboxMaintenance {
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void sweepExpiredLeases() {
+        DatabaseFailures.skipTurnWhileAway("The outbox lease sweep", this::sweep);
+    }
+
+    private void sweep() {
         int swept = store.sweepExpiredLeases();
         if (swept > 0) {
             Log.warnf("Returned %d outbox events whose relay lease expired to pending", swept);
@@ -39,7 +44,8 @@ public class OutboxMaintenance {
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void cleanup() {
-        deletePublishedBefore(Instant.now().minus(config.outbox().retention()));
+        DatabaseFailures.skipTurnWhileAway("The outbox cleanup",
+                () -> deletePublishedBefore(Instant.now().minus(config.outbox().retention())));
     }
 
     /** Deletes published rows in small batches so the table does not bloat and no transaction grows large. */
@@ -56,6 +62,6 @@ public class OutboxMaintenance {
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void refreshGauges() {
         commitTimes.forgetOlderThanMaxAge(System.nanoTime());
-        metrics.refresh(store.stats(null));
+        DatabaseFailures.skipTurnWhileAway("The outbox gauges' refresh", () -> metrics.refresh(store.stats(null)));
     }
 }

@@ -3,6 +3,7 @@ package dev.stockhold.reservation;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.stockhold.Batches;
+import dev.stockhold.DatabaseFailures;
 import dev.stockhold.StockholdConfig;
 import io.quarkus.scheduler.Scheduled;
 
@@ -22,7 +23,7 @@ public class ReservationExpiryJob {
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void run() {
-        expireDue();
+        DatabaseFailures.skipTurnWhileAway("The reservation expiry", this::expireDue);
     }
 
     /** Expires batches until none is full. @return how many reservations expired */

@@ -1,6 +1,5 @@
 package dev.stockhold.web;
 
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,6 +13,7 @@ import jakarta.ws.rs.core.Response;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 import dev.stockhold.Causes;
+import dev.stockhold.DatabaseFailures;
 import io.quarkus.logging.Log;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.ForbiddenException;
@@ -139,26 +139,8 @@ public class ProblemMappers {
                 || Causes.any(e, io.vertx.core.http.HttpClosedException.class);
     }
 
-    /** SQLSTATE read_only_sql_transaction. */
-    private static final String READ_ONLY_TRANSACTION = "25006";
-
-    /**
-     * Connection loss, deadlock, serialization failure, lock timeout, admin shutdown, and a database that takes no
-     * writes (a primary demoted by a failover, or a connection that landed on a standby): rolled back, safe to retry.
-     */
+    /** See {@link DatabaseFailures#isTransient(Throwable)}. */
     static boolean isTransientDatabaseFailure(Throwable e) {
-        return Causes.of(e).filter(SQLException.class::isInstance).map(SQLException.class::cast).findFirst()
-                .map(ProblemMappers::isTransient).orElse(false);
-    }
-
-    private static boolean isTransient(SQLException sql) {
-        String state = sql.getSQLState();
-        if (state == null) {
-            // the pool's own: "Acquisition timeout while waiting for new connection" (creating one) and "Sorry,
-            // acquisition timeout!" (every connection in use): no connection within the acquisition timeout
-            return sql.getMessage() != null && sql.getMessage().toLowerCase(java.util.Locale.ROOT).contains("acquisition timeout");
-        }
-        return state.startsWith("08") || state.startsWith("40") || state.startsWith("57P")
-                || state.equals("55P03") || state.equals("53300") || state.equals(READ_ONLY_TRANSACTION);
+        return DatabaseFailures.isTransient(e);
     }
 }
