@@ -45,7 +45,8 @@ import io.smallrye.jwt.build.Jwt;
 public final class ChaosRun {
 
     private static final String ISSUER = "https://chaos.stockhold/issuer";
-    private static final Duration DRAIN_TIMEOUT = Duration.ofMinutes(3);
+    /** The drain settles the short-lived reservations; the snapshot does not need more (it is consistent anyway). */
+    private static final Duration DRAIN_TIMEOUT = Duration.ofMinutes(1);
     private static final int BROKER_PORT = 5672;
 
     /** The outcome of one run: what was done, what was injected, what the checker found. */
@@ -268,8 +269,8 @@ public final class ChaosRun {
             try (Connection db = DriverManager.getConnection(jdbcUrl(database), settings.pgUser(), "")) {
                 drain(db, tenant, events);
                 drained = Duration.between(drainStart, Instant.now());
-                result = new InvariantChecker().check(InvariantChecker.snapshot(db, tenant), stock, clients,
-                        events.allOf(tenant));
+                InvariantChecker.Snapshot snapshot = consistentSnapshot(db, tenant);
+                result = new InvariantChecker().check(snapshot, stock, clients, receivedOf(snapshot, db, tenant, events));
             }
         } catch (Exception e) {
             failure.compareAndSet(null, e.toString());
@@ -364,6 +365,54 @@ public final class ChaosRun {
             }
             Thread.sleep(500);
         }
+    }
+
+    /**
+     * The whole state in one REPEATABLE READ transaction: the replicas keep running (a reservation held for 10 minutes
+     * may expire while the checker reads), so tables read one after the other could mix two moments.
+     */
+    private static InvariantChecker.Snapshot consistentSnapshot(Connection db, String tenant) throws SQLException {
+        db.setAutoCommit(false);
+        db.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+        db.setReadOnly(true);
+        try {
+            return InvariantChecker.snapshot(db, tenant);
+        } finally {
+            db.commit();
+            db.setReadOnly(false);
+            db.setAutoCommit(true);
+        }
+    }
+
+    /**
+     * What the consumer received, once it has received every event of the snapshot (or a minute has passed: the rest is
+     * then missing), without the events written after the snapshot: those belong to a later state. A delivery whose
+     * event was never written at all stays in, and the checker reports it.
+     */
+    private static List<BrokerQueue.Delivery> receivedOf(InvariantChecker.Snapshot snapshot, Connection db, String tenant,
+            EventFeed events) throws SQLException, InterruptedException {
+        Set<String> written = snapshot.events().stream().map(InvariantChecker.Event::id).collect(Collectors.toSet());
+        Instant deadline = Instant.now().plus(Duration.ofMinutes(1));
+        while (Instant.now().isBefore(deadline)) {
+            Set<String> waiting = new HashSet<>(written);
+            events.allOf(tenant).forEach(d -> waiting.remove(d.eventId()));
+            if (waiting.isEmpty()) {
+                break;
+            }
+            Thread.sleep(500);
+        }
+        Set<String> later = new HashSet<>();
+        try (PreparedStatement ps = db.prepareStatement("SELECT id::text FROM outbox_events WHERE tenant_id = ?")) {
+            ps.setString(1, tenant);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    if (!written.contains(rs.getString(1))) {
+                        later.add(rs.getString(1));
+                    }
+                }
+            }
+        }
+        return events.allOf(tenant).stream().filter(d -> !later.contains(d.eventId())).toList();
     }
 
     private static long count(Connection db, String sql, String tenant) throws SQLException {

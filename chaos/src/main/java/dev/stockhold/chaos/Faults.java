@@ -127,11 +127,11 @@ final class Faults {
             throw new IllegalStateException("a partition needs the second replica in a network namespace (root, ip netns)");
         }
         Replica cutOff = replicas.get(replicas.size() - 1);
-        try (PartitionWatch watch = PartitionWatch.start(cutOff, token)) {
-            for (PartitionedNetwork.Link link : links) {
-                network.cut(link);
-            }
-            note("links " + links + " of " + cutOff.name + " down");
+        for (PartitionedNetwork.Link link : links) {
+            network.cut(link);
+        }
+        note("links " + links + " of " + cutOff.name + " down");
+        try (PartitionWatch watch = PartitionWatch.start(cutOff, token)) { // every probe it sends is sent into the cut
             Thread.sleep(settings.partition().toMillis());
             for (PartitionedNetwork.Link link : links) {
                 network.heal(link);
