@@ -9,7 +9,6 @@ import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import com.rabbitmq.client.Connection;
@@ -184,7 +183,7 @@ final class Faults {
             throw new IllegalStateException("no PostgreSQL cluster under /etc/postgresql to restart");
         }
         Arrays.sort(versions);
-        exec("pg_ctlcluster", "--skip-systemctl-redirect", versions[0], "main", "restart");
+        Commands.run("pg_ctlcluster", "--skip-systemctl-redirect", versions[0], "main", "restart");
         awaitExit(Duration.ofSeconds(60), "pg_isready", "-h", settings.pgHost(), "-p", Integer.toString(settings.pgPort()), "-q");
         return "";
     }
@@ -194,7 +193,7 @@ final class Faults {
         if (kafka != null) {
             kafka.kill();
         } else {
-            exec("rabbitmqctl", "stop_app");
+            Commands.run("rabbitmqctl", "stop_app");
         }
         note("broker stopped");
         Thread.sleep(outage.toMillis());
@@ -208,7 +207,7 @@ final class Faults {
             if (kafka != null) {
                 kafka.restart();
             } else {
-                exec("rabbitmqctl", "start_app");
+                Commands.run("rabbitmqctl", "start_app");
                 awaitBroker(Duration.ofMinutes(3));
             }
             brokerStopped = false;
@@ -231,20 +230,10 @@ final class Faults {
         throw new IllegalStateException("RabbitMQ did not accept a connection within " + timeout);
     }
 
-    private static void exec(String... command) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .start();
-        if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
-            throw new IllegalStateException(String.join(" ", command) + " failed");
-        }
-    }
-
-    private static void awaitExit(Duration timeout, String... command) throws IOException, InterruptedException {
+    private static void awaitExit(Duration timeout, String... command) throws InterruptedException {
         Instant deadline = Instant.now().plus(timeout);
         while (Instant.now().isBefore(deadline)) {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            if (p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0) {
+            if (Commands.succeeds(command)) {
                 return;
             }
             Thread.sleep(250);

@@ -60,7 +60,7 @@ final class HaCluster implements AutoCloseable {
         for (String sub : List.of("config", "data", "run")) {
             Files.createDirectories(dir.resolve(sub));
         }
-        run(List.of("chown", "-R", "postgres", dir.toString()));
+        Commands.run(List.of("chown", "-R", "postgres", dir.toString()));
         HaCluster cluster = new HaCluster(dir, binaries() + ":/usr/bin:/bin");
         try {
             cluster.spawn(log, "create", "monitor", "--pgdata", dir.resolve("monitor").toString(), "--pgport",
@@ -154,14 +154,14 @@ final class HaCluster implements AutoCloseable {
 
     /** {@code pg_autoctl perform failover}: the standby is promoted, the old primary rejoins as standby. */
     void failover() throws IOException, InterruptedException {
-        run(pgAutoctl("perform", "failover", "--pgdata", dir.resolve("monitor").toString()));
+        Commands.run(pgAutoctl("perform", "failover", "--pgdata", dir.resolve("monitor").toString()));
     }
 
     /** SIGKILL of the primary's postmaster: no checkpoint, no goodbye to the clients. */
     void killPrimary() throws IOException, InterruptedException {
         int port = primaryPort();
         Path pid = dir.resolve("node" + (NODE_PORTS.indexOf(port) + 1)).resolve("postmaster.pid");
-        run(List.of("kill", "-9", Files.readAllLines(pid).get(0).trim()));
+        Commands.run(List.of("kill", "-9", Files.readAllLines(pid).get(0).trim()));
     }
 
     private List<String> pgAutoctl(String... args) {
@@ -197,14 +197,6 @@ final class HaCluster implements AutoCloseable {
         throw new IllegalStateException("pg_auto_failover: " + what + " not ready within " + timeout + "; states " + states());
     }
 
-    private static void run(List<String> command) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(p.getInputStream().readAllBytes());
-        if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0) {
-            throw new IllegalStateException(String.join(" ", command) + " failed: " + output.trim());
-        }
-    }
-
     /**
      * Stops the nodes, then the monitor (SIGTERM to each {@code pg_autoctl run}, which stops its PostgreSQL), kills
      * whatever of theirs is still running after a minute, and removes the directory.
@@ -223,6 +215,6 @@ final class HaCluster implements AutoCloseable {
                 .filter(h -> h.info().commandLine().map(c -> c.contains(dir.toString())).orElse(false))
                 .forEach(ProcessHandle::destroyForcibly);
         Thread.sleep(500);
-        run(List.of("rm", "-rf", dir.toString()));
+        Commands.run(List.of("rm", "-rf", dir.toString()));
     }
 }

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A network namespace for one replica, joined to the machine by three veth pairs in the benchmarking range
@@ -46,15 +45,7 @@ final class PartitionedNetwork implements AutoCloseable {
 
     /** Whether this process may create namespaces (root and the {@code ip} tool). */
     static boolean available() {
-        try {
-            return "0".equals(new String(new ProcessBuilder("id", "-u").start().getInputStream().readAllBytes()).trim())
-                    && new ProcessBuilder("ip", "netns", "list").start().waitFor() == 0;
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
+        return "root".equals(System.getProperty("user.name")) && Commands.succeeds("ip", "netns", "list");
     }
 
     /** Creates the namespace and its links (removing what an aborted run left) and starts the forwarders. */
@@ -110,9 +101,9 @@ final class PartitionedNetwork implements AutoCloseable {
 
     /** Deleting the namespace deletes the veth ends in it, and with them their peers. */
     private static void remove() throws IOException, InterruptedException {
-        run(List.of("ip", "netns", "delete", NAMESPACE), false);
+        Commands.succeeds("ip", "netns", "delete", NAMESPACE);
         for (Link link : Link.values()) {
-            run(List.of("ip", "link", "delete", link.device + "0"), false);
+            Commands.succeeds("ip", "link", "delete", link.device + "0");
         }
     }
 
@@ -120,14 +111,6 @@ final class PartitionedNetwork implements AutoCloseable {
         List<String> command = new ArrayList<>();
         command.add("ip");
         command.addAll(List.of(args));
-        run(command, true);
-    }
-
-    private static void run(List<String> command, boolean mustSucceed) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(p.getInputStream().readAllBytes());
-        if (!p.waitFor(30, TimeUnit.SECONDS) || (mustSucceed && p.exitValue() != 0)) {
-            throw new IllegalStateException(String.join(" ", command) + " failed: " + output.trim());
-        }
+        Commands.run(command);
     }
 }
