@@ -208,6 +208,10 @@ class OutboxPlanTest {
     private void inPrivateCopy(String name, Work work) throws SQLException {
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(false);
+            // a million rows take longer than the service's socket timeout (10 s, for a partition), as the statement
+            // timeout below allows: this connection waits as long, and goes back to the pool as it came
+            int socketTimeout = c.getNetworkTimeout();
+            c.setNetworkTimeout(Runnable::run, 120_000);
             try {
                 execute(c, "CREATE SCHEMA plan_test_" + name);
                 execute(c, "CREATE TABLE plan_test_" + name + ".outbox_events (LIKE public.outbox_events INCLUDING ALL)");
@@ -216,6 +220,7 @@ class OutboxPlanTest {
                 work.run(c);
             } finally {
                 c.rollback();
+                c.setNetworkTimeout(Runnable::run, socketTimeout);
             }
         }
     }
