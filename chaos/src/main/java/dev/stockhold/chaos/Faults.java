@@ -45,11 +45,11 @@ final class Faults {
 
     Faults(ChaosSettings settings, List<Replica> replicas, KafkaBroker kafka, PartitionedNetwork network, HaCluster cluster,
             Clients clients, String token) {
-        this.cluster = cluster;
         this.settings = settings;
         this.replicas = replicas;
         this.kafka = kafka;
         this.network = network;
+        this.cluster = cluster;
         this.clients = clients;
         this.token = token;
     }
