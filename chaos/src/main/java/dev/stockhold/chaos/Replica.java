@@ -1,10 +1,6 @@
 package dev.stockhold.chaos;
 
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,8 +14,6 @@ import java.util.concurrent.TimeUnit;
  * {@code ip netns exec NS}) and reached at {@code host} when it runs in a {@link PartitionedNetwork}.
  */
 final class Replica {
-
-    private static final HttpClient PROBE = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
 
     final String name;
     final int port;
@@ -54,18 +48,12 @@ final class Replica {
 
     void awaitReady(Duration timeout) throws InterruptedException {
         Instant deadline = Instant.now().plus(timeout);
-        HttpRequest ready = HttpRequest.newBuilder(URI.create(baseUrl() + "/q/health/ready"))
-                .timeout(Duration.ofSeconds(2)).build();
         while (Instant.now().isBefore(deadline)) {
             if (!process.isAlive()) {
                 throw new IllegalStateException(name + " exited with " + process.exitValue() + ": see " + log);
             }
-            try {
-                if (PROBE.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
-                    return;
-                }
-            } catch (IOException e) {
-                // not listening yet
+            if (Probe.ready(this).status() == 200) {
+                return;
             }
             Thread.sleep(100);
         }

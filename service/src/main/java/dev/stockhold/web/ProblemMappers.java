@@ -100,7 +100,7 @@ public class ProblemMappers {
                     .header(HttpHeaders.RETRY_AFTER, "1")
                     .build();
         }
-        if (isTransientDatabaseFailure(e)) {
+        if (DatabaseFailures.isTransient(e)) {
             Log.warnf("Request rolled back by a transient database failure: %s", Causes.rootMessage(e));
             return responses.builder(Problem.of(ProblemType.SERVICE_UNAVAILABLE,
                     "The database is unavailable or busy; nothing was changed, retry with the same Idempotency-Key"))
@@ -139,8 +139,4 @@ public class ProblemMappers {
                 || Causes.any(e, io.vertx.core.http.HttpClosedException.class);
     }
 
-    /** See {@link DatabaseFailures#isTransient(Throwable)}. */
-    static boolean isTransientDatabaseFailure(Throwable e) {
-        return DatabaseFailures.isTransient(e);
-    }
 }

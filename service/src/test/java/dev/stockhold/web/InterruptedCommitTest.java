@@ -8,6 +8,7 @@ import jakarta.transaction.RollbackException;
 
 import org.junit.jupiter.api.Test;
 
+import dev.stockhold.DatabaseFailures;
 import io.quarkus.arc.ArcUndeclaredThrowableException;
 
 /**
@@ -23,13 +24,13 @@ class InterruptedCommitTest {
 
         assertThat(ProblemMappers.isInterruptedCommit(interrupted)).isTrue();
         assertThat(ProblemMappers.isInterruptedCommit(beforeCommit)).isFalse();
-        assertThat(ProblemMappers.isTransientDatabaseFailure(beforeCommit)).isTrue();
-        assertThat(ProblemMappers.isTransientDatabaseFailure(new IllegalStateException("a bug"))).isFalse();
+        assertThat(DatabaseFailures.isTransient(beforeCommit)).isTrue();
+        assertThat(DatabaseFailures.isTransient(new IllegalStateException("a bug"))).isFalse();
         // a client that went away while its body was read is neither a server error nor a database failure
         assertThat(ProblemMappers.isClientGone(new java.io.IOException(new java.nio.channels.ClosedChannelException()))).isTrue();
         assertThat(ProblemMappers.isClientGone(new IllegalStateException("a bug"))).isFalse();
         // a write on a standby, or on a primary a failover has demoted: nothing was written, retry elsewhere
-        assertThat(ProblemMappers.isTransientDatabaseFailure(new IllegalStateException(
+        assertThat(DatabaseFailures.isTransient(new IllegalStateException(
                 new SQLException("cannot execute INSERT in a read-only transaction", "25006")))).isTrue();
     }
 }
