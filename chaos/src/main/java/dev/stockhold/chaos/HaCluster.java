@@ -152,9 +152,23 @@ final class HaCluster implements AutoCloseable {
         }
     }
 
-    /** {@code pg_autoctl perform failover}: the standby is promoted, the old primary rejoins as standby. */
+    /**
+     * {@code pg_autoctl perform failover}: the standby is promoted, the old primary rejoins as standby. The monitor's
+     * {@code perform_failover} can lose a deadlock against the nodes' own state reports; PostgreSQL then rolled the
+     * whole call back, so it is asked again (at most three times).
+     */
     void failover() throws IOException, InterruptedException {
-        Commands.run(pgAutoctl("perform", "failover", "--pgdata", dir.resolve("monitor").toString()));
+        for (int attempt = 1;; attempt++) {
+            try {
+                Commands.run(pgAutoctl("perform", "failover", "--pgdata", dir.resolve("monitor").toString()));
+                return;
+            } catch (IllegalStateException e) {
+                if (attempt == 3 || !e.getMessage().contains("deadlock detected")) {
+                    throw e;
+                }
+                Thread.sleep(500);
+            }
+        }
     }
 
     /** SIGKILL of the primary's postmaster: no checkpoint, no goodbye to the clients. */
