@@ -21,16 +21,27 @@ fresh_database() {
   psql -h 127.0.0.1 -U postgres -d postgres -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)" -c "CREATE DATABASE $DB"
 }
 
-# Starts the packaged jar (prod profile) and waits for readiness; READY_MS is process start to ready. Extra
-# environment for one start: SERVICE_ENV="STOCKHOLD_RELAY_ENABLED=false ..." start_service
+# The JVM flags the image starts with (docker/Dockerfile.jvm's JAVA_OPTS and its environment), sized for the pod's
+# memory limit in k8s/base/deployment.yaml: -XX:MaxRAM stands in for the container's cgroup limit here.
+image_java_opts() {
+  local opts limit
+  opts=$(sed -n 's/^ENV JAVA_OPTS="\(.*\)"$/\1/p' docker/Dockerfile.jvm)
+  limit=$(awk '/limits:/ {l = 1} l && /memory:/ {print $2; exit}' k8s/base/deployment.yaml)
+  echo "$opts -XX:MaxRAM=$(( ${limit%Mi} * 1024 * 1024 ))"
+}
+image_env() { sed -n 's/^ENV \(MALLOC_[A-Z_]*=[^ ]*\)$/\1/p' docker/Dockerfile.jvm | tr '\n' ' '; }
+
+# Starts the packaged jar (prod profile: JSON logs, one line per outcome, to $WORK/service.log) with the image's JVM
+# flags (JAVA_OPTS overrides them) and waits for readiness; READY_MS is process start to ready. Extra environment for
+# one start: SERVICE_ENV="STOCKHOLD_RELAY_ENABLED=false ..." start_service; APP=dir picks another quarkus-app.
 start_service() {
   local t0; t0=$(date +%s%N)
   # shellcheck disable=SC2086
-  env ${SERVICE_ENV:-} QUARKUS_HTTP_PORT=$PORT \
+  env $(image_env) ${SERVICE_ENV:-} QUARKUS_HTTP_PORT=$PORT \
   QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://127.0.0.1:5432/$DB" QUARKUS_DATASOURCE_USERNAME=postgres QUARKUS_DATASOURCE_PASSWORD= \
   MP_JWT_VERIFY_PUBLICKEY_LOCATION="$PWD/$WORK/issuer.pub" MP_JWT_VERIFY_ISSUER=https://bench.stockhold/issuer \
-  STOCKHOLD_AUDIT_ENABLED=false STOCKHOLD_LIMITS_PER_TENANT_CONCURRENCY=0 QUARKUS_LOG_CONSOLE_JSON_ENABLED=false QUARKUS_LOG_CATEGORY__DEV_STOCKHOLD__LEVEL=WARN \
-    java ${JAVA_OPTS:-} ${EXTRA_JAVA:-} -jar service/target/quarkus-app/quarkus-run.jar >> "$WORK/service.log" 2>&1 &
+  STOCKHOLD_AUDIT_ENABLED=false STOCKHOLD_LIMITS_PER_TENANT_CONCURRENCY=0 \
+    java ${JAVA_OPTS-$(image_java_opts)} ${EXTRA_JAVA:-} -jar "${APP:-service/target/quarkus-app}/quarkus-run.jar" >> "$WORK/service.log" 2>&1 &
   SERVICE_PID=$!
   until curl -fs "localhost:$PORT/q/health/ready" >/dev/null 2>&1; do
     kill -0 "$SERVICE_PID" 2>/dev/null || { log "service died: see $WORK/service.log"; exit 1; }

@@ -23,6 +23,8 @@ public interface StockholdConfig {
 
     Problems problems();
 
+    Security security();
+
     /**
      * The {@code version} tag on every metric, so a canary can be compared with the stable version (the pod label
      * {@code app.kubernetes.io/version}); by default the build's version.
@@ -242,5 +244,21 @@ public interface StockholdConfig {
         /** The adaptive limit never goes above this; keep it near the connection pool's size times two. */
         @WithDefault("128")
         int reservationsMaxLimit();
+    }
+
+    interface Security {
+        /**
+         * Verified bearer tokens kept in memory (keyed by the token's SHA-256), so a client's next request with the
+         * same token skips the signature check and claim parsing; 0 turns the cache off.
+         */
+        @WithDefault("10000")
+        int verifiedTokens();
+
+        /**
+         * How long a verified token is trusted without being verified again: at most until its {@code exp}, and at
+         * most this long, so a token signed with a key the provider has since removed is refused within this time.
+         */
+        @WithDefault("60s")
+        Duration verifiedTokenTtl();
     }
 }

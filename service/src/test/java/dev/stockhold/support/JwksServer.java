@@ -88,8 +88,13 @@ public class JwksServer implements QuarkusTestResourceLifecycleManager {
 
     /** A token of the tenant with every role, signed by the key {@code kid} (published or not). */
     public static String token(String kid, String tenantId) {
+        return token(kid, tenantId, Duration.ofMinutes(10));
+    }
+
+    /** {@link #token(String, String)} expiring {@code expiresIn} from now. */
+    public static String token(String kid, String tenantId, Duration expiresIn) {
         return Jwt.issuer(ISSUER).subject("jwks-user").claim("tenant_id", tenantId)
-                .groups(Set.of("reservations", "inventory-admin", "ops")).expiresIn(Duration.ofMinutes(10))
+                .groups(Set.of("reservations", "inventory-admin", "ops")).expiresIn(expiresIn)
                 .jws().keyId(kid).sign(key(kid).getPrivate());
     }
 

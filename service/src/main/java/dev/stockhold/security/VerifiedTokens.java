@@ -1,0 +1,92 @@
+package dev.stockhold.security;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.time.Instant;
+
+import jakarta.annotation.Priority;
+import jakarta.decorator.Decorator;
+import jakarta.decorator.Delegate;
+import jakarta.enterprise.inject.Any;
+import jakarta.inject.Inject;
+
+import org.eclipse.microprofile.jwt.JsonWebToken;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.Expiry;
+
+import dev.stockhold.StockholdConfig;
+import io.smallrye.jwt.auth.principal.JWTParser;
+import io.smallrye.jwt.auth.principal.ParseException;
+
+/**
+ * Bearer tokens already verified, so a client that sends the same token on every request pays for its RS256 signature
+ * check and claim parsing once. Keyed by the SHA-256 of the whole token (a token altered in any byte is another key and
+ * is verified in full), bounded in number (Caffeine, size-evicted), and trusted at most until the token's {@code exp}
+ * and at most {@code stockhold.security.verified-token-ttl}, so a key the provider removes stops being honoured within
+ * that time. A token the parser refuses is never cached; the parser's other methods (another issuer's settings, a
+ * given key) are never answered from the cache.
+ */
+@Decorator
+@Priority(10)
+abstract class VerifiedTokens implements JWTParser {
+
+    private final JWTParser parser;
+    /** Null when the cache is off. */
+    private final Cache<ByteBuffer, JsonWebToken> verified;
+
+    @Inject
+    VerifiedTokens(@Delegate @Any JWTParser parser, StockholdConfig config) {
+        this.parser = parser;
+        int size = config.security().verifiedTokens();
+        long ttlNanos = config.security().verifiedTokenTtl().toNanos();
+        this.verified = size <= 0 ? null
+                : Caffeine.newBuilder().maximumSize(size).expireAfter(new UntilExpiry(ttlNanos)).build();
+    }
+
+    @Override
+    public JsonWebToken parse(String token) throws ParseException {
+        if (verified == null) {
+            return parser.parse(token);
+        }
+        ByteBuffer key = sha256(token);
+        JsonWebToken known = verified.getIfPresent(key);
+        if (known != null) {
+            return known;
+        }
+        JsonWebToken parsed = parser.parse(token);
+        verified.put(key, parsed);
+        return parsed;
+    }
+
+    private static ByteBuffer sha256(String token) {
+        try {
+            return ByteBuffer.wrap(MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.US_ASCII)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A verified token is trusted until its {@code exp} and at most {@code ttl}. */
+    private record UntilExpiry(long ttlNanos) implements Expiry<ByteBuffer, JsonWebToken> {
+        @Override
+        public long expireAfterCreate(ByteBuffer key, JsonWebToken token, long currentTime) {
+            long untilExp = Duration.between(Instant.now(), Instant.ofEpochSecond(token.getExpirationTime())).toNanos();
+            return Math.max(0, Math.min(ttlNanos, untilExp));
+        }
+
+        @Override
+        public long expireAfterUpdate(ByteBuffer key, JsonWebToken token, long currentTime, long currentDuration) {
+            return currentDuration;
+        }
+
+        @Override
+        public long expireAfterRead(ByteBuffer key, JsonWebToken token, long currentTime, long currentDuration) {
+            return currentDuration;
+        }
+    }
+}
