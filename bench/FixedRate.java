@@ -26,8 +26,9 @@ import java.util.stream.Stream;
  * </pre>
  *
  * The first WARM_SECONDS are sent but not counted (the client's own JIT, the pool). Prints one line: {@code RESULT
- * rate=... requests=... created=... non201=... failed=... jvm_ms=... pg_ms=... p50_ms=... p99_ms=... p999_ms=...},
- * where jvm_ms and pg_ms are CPU milliseconds per request sent in the measured window.
+ * rate=... requests=... created=... non201=... failed=... jvm_ms=... jit_ms=... nojit_ms=... pg_ms=... p50_ms=... p99_ms=... p999_ms=...},
+ * where jvm_ms (the whole service process), jit_ms (its JIT compiler threads, part of jvm_ms), nojit_ms (the rest:
+ * what serving costs once compiled) and pg_ms are CPU milliseconds per request sent in the measured window.
  */
 public class FixedRate {
 
@@ -60,7 +61,7 @@ public class FixedRate {
             }
             boolean counted = next >= measureFrom;
             if (counted && cpuBefore == null) {
-                cpuBefore = new long[] { ticks(servicePid), postgresTicks() };
+                cpuBefore = new long[] { ticks(servicePid), postgresTicks(), compilerTicks(servicePid) };
             }
             owed += rate / 1000.0;
             while (owed >= 1) {
@@ -71,7 +72,7 @@ public class FixedRate {
                 }
             }
         }
-        long[] cpuAfter = { ticks(servicePid), postgresTicks() };
+        long[] cpuAfter = { ticks(servicePid), postgresTicks(), compilerTicks(servicePid) };
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (outstanding.get() > 0 && System.nanoTime() < deadline) {
             Thread.sleep(10);
@@ -82,8 +83,10 @@ public class FixedRate {
         long non201 = answers.size() - created - failed + (sent - answers.size());
         double msPerTick = 1000.0 / hz;
         System.out.printf(Locale.ROOT,
-                "RESULT rate=%.0f requests=%d created=%d non201=%d failed=%d jvm_ms=%.3f pg_ms=%.3f p50_ms=%.2f p99_ms=%.2f p999_ms=%.2f%n",
+                "RESULT rate=%.0f requests=%d created=%d non201=%d failed=%d jvm_ms=%.3f jit_ms=%.3f nojit_ms=%.3f pg_ms=%.3f p50_ms=%.2f p99_ms=%.2f p999_ms=%.2f%n",
                 sent / (double) measured, sent, created, non201, failed, (cpuAfter[0] - cpuBefore[0]) * msPerTick / sent,
+                (cpuAfter[2] - cpuBefore[2]) * msPerTick / sent,
+                (cpuAfter[0] - cpuBefore[0] - cpuAfter[2] + cpuBefore[2]) * msPerTick / sent,
                 (cpuAfter[1] - cpuBefore[1]) * msPerTick / sent, quantile(micros, 0.5), quantile(micros, 0.99),
                 quantile(micros, 0.999));
         System.exit(0);
@@ -107,13 +110,31 @@ public class FixedRate {
 
     /** utime + stime of one process, in clock ticks. */
     private static long ticks(long pid) {
+        return taskTicks(Path.of("/proc/" + pid));
+    }
+
+    /** utime + stime of the JIT compiler threads of one process (already inside its total). */
+    private static long compilerTicks(long pid) throws IOException {
+        try (Stream<Path> threads = Files.list(Path.of("/proc/" + pid + "/task"))) {
+            return threads.filter(t -> {
+                try {
+                    return Files.readString(t.resolve("comm")).contains("CompilerThre");
+                } catch (IOException e) {
+                    return false;
+                }
+            }).mapToLong(FixedRate::taskTicks).sum();
+        }
+    }
+
+    /** utime + stime from a /proc/PID or /proc/PID/task/TID directory; 0 once the process is gone. */
+    private static long taskTicks(Path task) {
         try {
-            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+            String stat = Files.readString(task.resolve("stat"));
             // the command name, in parentheses, may hold spaces: fields are counted after its closing parenthesis
             String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
             return Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
         } catch (IOException | RuntimeException e) {
-            return 0;   // the process is gone
+            return 0;
         }
     }
 

@@ -21,13 +21,18 @@ fresh_database() {
   psql -h 127.0.0.1 -U postgres -d postgres -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)" -c "CREATE DATABASE $DB"
 }
 
-# The JVM flags the image starts with (docker/Dockerfile.jvm's JAVA_OPTS and its environment), sized for the pod's
-# memory limit in k8s/base/deployment.yaml: -XX:MaxRAM stands in for the container's cgroup limit here.
+# The JVM flags the image starts with (docker/Dockerfile.jvm's JAVA_OPTS and its environment), in a memory cgroup
+# limited like the pod (k8s/base/deployment.yaml), so the JVM sizes its heap and picks its collector as in the pod.
+# Without a writable cgroup (v1 memory controller) -XX:MaxRAM stands in for the limit (the heap then matches, the
+# collector may not).
+pod_memory_bytes() { local l; l=$(awk '/limits:/ {l = 1} l && /memory:/ {print $2; exit}' k8s/base/deployment.yaml); echo $(( ${l%Mi} * 1024 * 1024 )); }
+pod_cgroup() {
+  local dir=/sys/fs/cgroup/memory/stockhold-bench
+  { [ -w /sys/fs/cgroup/memory ] && mkdir -p "$dir" && pod_memory_bytes > "$dir/memory.limit_in_bytes"; } 2>/dev/null && echo "$dir/cgroup.procs"
+}
 image_java_opts() {
-  local opts limit
-  opts=$(sed -n 's/^ENV JAVA_OPTS="\(.*\)"$/\1/p' docker/Dockerfile.jvm)
-  limit=$(awk '/limits:/ {l = 1} l && /memory:/ {print $2; exit}' k8s/base/deployment.yaml)
-  echo "$opts -XX:MaxRAM=$(( ${limit%Mi} * 1024 * 1024 ))"
+  local opts; opts=$(sed -n 's/^ENV JAVA_OPTS="\(.*\)"$/\1/p' docker/Dockerfile.jvm)
+  if [ -n "$(pod_cgroup)" ]; then echo "$opts"; else echo "$opts -XX:MaxRAM=$(pod_memory_bytes)"; fi
 }
 image_env() { sed -n 's/^ENV \(MALLOC_[A-Z_]*=[^ ]*\)$/\1/p' docker/Dockerfile.jvm | tr '\n' ' '; }
 
@@ -35,9 +40,12 @@ image_env() { sed -n 's/^ENV \(MALLOC_[A-Z_]*=[^ ]*\)$/\1/p' docker/Dockerfile.j
 # flags (JAVA_OPTS overrides them) and waits for readiness; READY_MS is process start to ready. Extra environment for
 # one start: SERVICE_ENV="STOCKHOLD_RELAY_ENABLED=false ..." start_service; APP=dir picks another quarkus-app.
 start_service() {
-  local t0; t0=$(date +%s%N)
+  local t0 procs pod=(); t0=$(date +%s%N)
+  # in the pod-sized cgroup when there is one: sh joins it and execs the rest (one PID throughout)
+  procs=$(pod_cgroup || true)
+  [ -z "$procs" ] || pod=(sh -c 'echo $$ > "$0"; exec "$@"' "$procs")
   # shellcheck disable=SC2086
-  env $(image_env) ${SERVICE_ENV:-} QUARKUS_HTTP_PORT=$PORT \
+  "${pod[@]}" env $(image_env) ${SERVICE_ENV:-} QUARKUS_HTTP_PORT=$PORT \
   QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://127.0.0.1:5432/$DB" QUARKUS_DATASOURCE_USERNAME=postgres QUARKUS_DATASOURCE_PASSWORD= \
   MP_JWT_VERIFY_PUBLICKEY_LOCATION="$PWD/$WORK/issuer.pub" MP_JWT_VERIFY_ISSUER=https://bench.stockhold/issuer \
   STOCKHOLD_AUDIT_ENABLED=false STOCKHOLD_LIMITS_PER_TENANT_CONCURRENCY=0 \
