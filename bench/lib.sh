@@ -57,6 +57,12 @@ start_service() {
   done
   READY_MS=$(( ($(date +%s%N) - t0) / 1000000 ))
 }
+# bench/FixedRate.java against the running service: RATE [MEASURED_SECONDS, DURATION]; prints its RESULT fields
+# (name=value, for eval): 5 s sent first and not counted, then the measured window.
+fixed_rate() {
+  CLK_TCK=$(getconf CLK_TCK) java -Xmx256m bench/FixedRate.java "http://127.0.0.1:$PORT" "$BENCH_TOKEN" "$SKUS" "$1" 5 "${2:-$DURATION}" "$SERVICE_PID" \
+    | grep '^RESULT' | sed 's/^RESULT //'
+}
 stop_service() { kill "$SERVICE_PID" 2>/dev/null || true; wait "$SERVICE_PID" 2>/dev/null || true; }
 
 # A durable queue bound to every event, so the relay's events are routed and confirmed as in production.

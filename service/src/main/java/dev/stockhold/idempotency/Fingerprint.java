@@ -1,20 +1,16 @@
 package dev.stockhold.idempotency;
 
-import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.HexFormat;
+
+import dev.stockhold.Digests;
 
 /** SHA-256 of a request's canonical form: equal for the same intent, different for any value change. */
 public record Fingerprint(byte[] sha256) {
 
     public static Fingerprint of(String canonicalForm) {
-        try {
-            return new Fingerprint(MessageDigest.getInstance("SHA-256").digest(canonicalForm.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is required by every JVM", e);
-        }
+        return new Fingerprint(Digests.sha256(canonicalForm));
     }
 
     public boolean matches(byte[] other) {

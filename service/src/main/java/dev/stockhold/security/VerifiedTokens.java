@@ -1,9 +1,6 @@
 package dev.stockhold.security;
 
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -19,6 +16,7 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Expiry;
 
+import dev.stockhold.Digests;
 import dev.stockhold.StockholdConfig;
 import io.smallrye.jwt.auth.principal.JWTParser;
 import io.smallrye.jwt.auth.principal.ParseException;
@@ -53,7 +51,7 @@ abstract class VerifiedTokens implements JWTParser {
         if (verified == null) {
             return parser.parse(token);
         }
-        ByteBuffer key = sha256(token);
+        ByteBuffer key = ByteBuffer.wrap(Digests.sha256(token));
         JsonWebToken known = verified.getIfPresent(key);
         if (known != null) {
             return known;
@@ -61,14 +59,6 @@ abstract class VerifiedTokens implements JWTParser {
         JsonWebToken parsed = parser.parse(token);
         verified.put(key, parsed);
         return parsed;
-    }
-
-    private static ByteBuffer sha256(String token) {
-        try {
-            return ByteBuffer.wrap(MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     /** A verified token is trusted until its {@code exp} and at most {@code ttl}. */

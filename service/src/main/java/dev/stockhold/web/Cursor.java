@@ -1,11 +1,11 @@
 package dev.stockhold.web;
 
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
+
+import dev.stockhold.Digests;
 
 /**
  * The opaque keyset cursors of the list endpoints: a position (where the previous page ended) and a checksum that binds
@@ -51,11 +51,6 @@ public final class Cursor {
 
     private static String check(List<String> binding, String position) {
         String bound = String.join("\n", binding) + "\n" + position;
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(bound.getBytes(StandardCharsets.UTF_8));
-            return Base64.getUrlEncoder().withoutPadding().encodeToString(Arrays.copyOf(digest, 12));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(Arrays.copyOf(Digests.sha256(bound), 12));
     }
 }
