@@ -11,8 +11,8 @@ make_token() {
   openssl pkey -in "$WORK/issuer.key" -pubout -out "$WORK/issuer.pub"
   local header payload signature
   header=$(printf '{"alg":"RS256","typ":"JWT"}' | b64url)
-  payload=$(printf '{"iss":"https://bench.stockhold/issuer","sub":"bench","tenant_id":"bench","groups":["reservations","inventory-admin","ops"],"iat":%d,"exp":%d}' \
-    "$(date +%s)" "$(( $(date +%s) + 86400 ))" | b64url)
+  payload=$(printf '{"iss":"https://bench.stockhold/issuer","aud":"stockhold","sub":"bench","tenant_id":"bench","groups":["reservations","inventory-admin","ops"],"iat":%d,"exp":%d}' \
+    "$(date +%s)" "$(( $(date +%s) + 86400 - 60 ))" | b64url)
   signature=$(printf '%s.%s' "$header" "$payload" | openssl dgst -sha256 -sign "$WORK/issuer.key" | b64url)
   export BENCH_TOKEN="$header.$payload.$signature"
 }
@@ -47,7 +47,8 @@ start_service() {
   # shellcheck disable=SC2086
   "${pod[@]}" env $(image_env) ${SERVICE_ENV:-} QUARKUS_HTTP_PORT=$PORT \
   QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://127.0.0.1:5432/$DB" QUARKUS_DATASOURCE_USERNAME=postgres QUARKUS_DATASOURCE_PASSWORD= \
-  MP_JWT_VERIFY_PUBLICKEY_LOCATION="$PWD/$WORK/issuer.pub" MP_JWT_VERIFY_ISSUER=https://bench.stockhold/issuer \
+  MP_JWT_VERIFY_PUBLICKEY_LOCATION="$PWD/$WORK/issuer.pub" MP_JWT_VERIFY_ISSUER=https://bench.stockhold/issuer STOCKHOLD_SECURITY_AUDIENCE=stockhold \
+  STOCKHOLD_SECURITY_CURSOR_SECRET="bench-cursor-secret-$(openssl rand -hex 16)" \
   STOCKHOLD_AUDIT_ENABLED=false STOCKHOLD_LIMITS_PER_TENANT_CONCURRENCY=0 \
     java ${JAVA_OPTS-$(image_java_opts)} ${EXTRA_JAVA:-} -jar "${APP:-service/target/quarkus-app}/quarkus-run.jar" >> "$WORK/service.log" 2>&1 &
   SERVICE_PID=$!

@@ -1,6 +1,8 @@
 package dev.stockhold;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
@@ -260,5 +262,23 @@ public interface StockholdConfig {
          */
         @WithDefault("60s")
         Duration verifiedTokenTtl();
+
+        /**
+         * The {@code aud} values a token must name (one of them), comma-separated: tokens the same identity provider
+         * issued to other services are refused. Required in prod; {@value dev.stockhold.security.Audience#UNCHECKED}
+         * accepts any audience and must be written out to take that risk. Mapped onto {@code mp.jwt.verify.audiences}.
+         */
+        Optional<List<String>> audience();
+
+        /** The longest lifetime ({@code exp - iat}) of a token accepted; a token without {@code iat} is refused. */
+        @WithDefault("24h")
+        Duration maxTokenLifetime();
+
+        /**
+         * The key of the list endpoints' cursor MAC, the same on every replica (a cursor from one is read by another).
+         * The default is a published dev value that the prod profile refuses to start with.
+         */
+        @WithDefault(dev.stockhold.security.ProdSecurityGuard.DEV_CURSOR_SECRET)
+        String cursorSecret();
     }
 }

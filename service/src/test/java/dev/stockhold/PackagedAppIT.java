@@ -55,7 +55,8 @@ class PackagedAppIT {
     @ValueSource(strings = { "test-jwt/TEST-ONLY-private.pem", "dev-jwt/DEV-ONLY-private.pem" })
     void shouldRefuseTokensSignedWithTheRepositoryKeys(String key) throws Exception {
         // the same claims and issuer the packaged app accepts from its real issuer; only the (public) key differs
-        String forged = Jwt.issuer(GeneratedIssuer.ISSUER).subject("intruder").claim("tenant_id", "intruder")
+        String forged = Jwt.issuer(GeneratedIssuer.ISSUER).audience(GeneratedIssuer.AUDIENCE).subject("intruder")
+                .claim("tenant_id", "intruder")
                 .groups(Set.of("reservations", "inventory-admin")).expiresIn(Duration.ofMinutes(5))
                 .sign(KeyUtils.readPrivateKey(key));
         String genuine = GeneratedIssuer.token("intruder", "reservations", "inventory-admin");

@@ -45,6 +45,7 @@ import io.smallrye.jwt.build.Jwt;
 public final class ChaosRun {
 
     private static final String ISSUER = "https://chaos.stockhold/issuer";
+    private static final String AUDIENCE = "stockhold";
     /** The drain settles the short-lived reservations; the snapshot does not need more (it is consistent anyway). */
     private static final Duration DRAIN_TIMEOUT = Duration.ofMinutes(1);
     private static final int BROKER_PORT = 5672;
@@ -194,7 +195,7 @@ public final class ChaosRun {
         Files.writeString(publicKey, "-----BEGIN PUBLIC KEY-----\n"
                 + Base64.getMimeEncoder(64, "\n".getBytes()).encodeToString(issuer.getPublic().getEncoded())
                 + "\n-----END PUBLIC KEY-----\n");
-        String token = Jwt.issuer(ISSUER).subject("chaos").claim("tenant_id", tenant)
+        String token = Jwt.issuer(ISSUER).audience(AUDIENCE).subject("chaos").claim("tenant_id", tenant)
                 .groups(Set.of("reservations", "inventory-admin")).expiresIn(Duration.ofHours(2))
                 .sign(issuer.getPrivate());
 
@@ -204,6 +205,8 @@ public final class ChaosRun {
         env.put("QUARKUS_DATASOURCE_PASSWORD", "");
         env.put("MP_JWT_VERIFY_PUBLICKEY_LOCATION", publicKey.toAbsolutePath().toString());
         env.put("MP_JWT_VERIFY_ISSUER", ISSUER);
+        env.put("STOCKHOLD_SECURITY_AUDIENCE", AUDIENCE);
+        env.put("STOCKHOLD_SECURITY_CURSOR_SECRET", "chaos-run-cursor-secret-" + UUID.randomUUID());
         // a killed replica's claimed events are taken over after the lease: shorter than the 30 s default so the
         // drain after the run is quick; still longer than the publish timeout (10 s), as it must be
         env.put("STOCKHOLD_RELAY_LEASE", "15s");

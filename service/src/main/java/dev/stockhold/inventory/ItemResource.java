@@ -1,6 +1,7 @@
 package dev.stockhold.inventory;
 
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -34,6 +35,7 @@ import dev.stockhold.idempotency.StoredResponse;
 import dev.stockhold.security.CurrentTenant;
 import dev.stockhold.security.Roles;
 import dev.stockhold.security.TenantLimited;
+import dev.stockhold.web.Cursors;
 import dev.stockhold.web.Problem;
 import dev.stockhold.web.ProblemType;
 import dev.stockhold.web.StrictJson;
@@ -63,6 +65,8 @@ public class ItemResource {
     private final CurrentTenant tenant;
     private final StockService stock;
     private final StrictJson json;
+    @Inject
+    Cursors cursors;
 
     ItemResource(CurrentTenant tenant, StockService stock, StrictJson json) {
         this.tenant = tenant;
@@ -116,7 +120,7 @@ public class ItemResource {
                     schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "200", defaultValue = "50")) String limit,
             @QueryParam("cursor") @Parameter(description = "nextCursor of the previous page; only with the same filters",
                     schema = @Schema(type = SchemaType.STRING)) String cursor) {
-        return stock.list(StockQuery.of(tenant.id(), location, availableBelow, limit, cursor));
+        return stock.list(StockQuery.of(tenant.id(), location, availableBelow, limit, cursor, cursors));
     }
 
     @GET

@@ -3,7 +3,7 @@ package dev.stockhold.inventory;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.stockhold.web.Cursor;
+import dev.stockhold.web.Cursors;
 import dev.stockhold.web.Params;
 
 /**
@@ -17,7 +17,8 @@ public record StockQuery(String tenantId, String location, Long availableBelow, 
     public static final int MAX_LIMIT = 200;
 
     /** Reads and validates the query parameters; every broken one is a 400 that names it. */
-    public static StockQuery of(String tenantId, String location, String availableBelow, String limit, String cursor) {
+    public static StockQuery of(String tenantId, String location, String availableBelow, String limit, String cursor,
+            Cursors cursors) {
         if (location != null) {
             Sku.require("location", location);
         }
@@ -26,13 +27,13 @@ public record StockQuery(String tenantId, String location, Long availableBelow, 
         if (cursor == null) {
             return query;
         }
-        List<String> position = Cursor.decode(query.binding(), cursor, 2);
+        List<String> position = cursors.decode(query.binding(), cursor, 2);
         return new StockQuery(tenantId, location, below, query.limit, new StockKey(position.get(0), position.get(1)));
     }
 
     /** The cursor that continues after {@code last}. */
-    public String encode(StockKey last) {
-        return Cursor.encode(binding(), List.of(last.sku(), last.location()));
+    public String encode(StockKey last, Cursors cursors) {
+        return cursors.encode(binding(), List.of(last.sku(), last.location()));
     }
 
     String sql() {

@@ -5,6 +5,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -20,6 +21,7 @@ import dev.stockhold.idempotency.IdempotencyRepository;
 import dev.stockhold.idempotency.Refusal;
 import dev.stockhold.idempotency.RequestInProgressException;
 import dev.stockhold.idempotency.StoredResponse;
+import dev.stockhold.web.Cursors;
 import dev.stockhold.web.Problem;
 import dev.stockhold.web.ProblemResponses;
 import dev.stockhold.web.ProblemType;
@@ -46,6 +48,8 @@ public class StockService {
     static final List<String> ADJUSTMENT_OUTCOMES = List.of("applied", "stock_below_held", "replayed", "key_reused", "in_progress");
 
     private final LockWait lockWait;
+    @Inject
+    Cursors cursors;
 
     StockService(StockRepository records, StockEvents events, IdempotencyRepository keys, LockWait lockWait, ProblemResponses problems,
             ObjectMapper mapper,
@@ -168,7 +172,7 @@ public class StockService {
             return new StockPage(rows, null);
         }
         List<StockRecord> page = rows.subList(0, query.limit());
-        return new StockPage(List.copyOf(page), query.encode(page.get(page.size() - 1).key()));
+        return new StockPage(List.copyOf(page), query.encode(page.get(page.size() - 1).key(), cursors));
     }
 
     public Location putLocation(String tenantId, String location, int priority) {

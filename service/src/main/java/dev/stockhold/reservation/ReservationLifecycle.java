@@ -9,6 +9,7 @@ import java.util.TreeMap;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
 import dev.stockhold.OutcomeLog;
@@ -18,6 +19,7 @@ import dev.stockhold.inventory.StockKey;
 import dev.stockhold.inventory.StockRepository;
 import dev.stockhold.outbox.EventType;
 import dev.stockhold.outbox.OutboxWriter;
+import dev.stockhold.web.Cursors;
 
 /**
  * A reservation after it was made: read, listed, confirmed, cancelled, extended, expired. Each state change, its stock
@@ -33,6 +35,8 @@ public class ReservationLifecycle {
     private final OutboxWriter outbox;
     private final ReservationMetrics metrics;
     private final StockholdConfig config;
+    @Inject
+    Cursors cursors;
 
     ReservationLifecycle(ReservationRepository reservations, StockRepository stock, StockEvents stockEvents, OutboxWriter outbox,
             ReservationMetrics metrics, StockholdConfig config) {
@@ -55,7 +59,7 @@ public class ReservationLifecycle {
     public ReservationList list(ReservationQuery query) {
         ReservationRepository.Page page = reservations.page(query);
         return new ReservationList(page.items().stream().map(ReservationView::of).toList(),
-                page.next() == null ? null : query.encode(page.next()));
+                page.next() == null ? null : query.encode(page.next(), cursors));
     }
 
     /** HELD -> CONFIRMED. Idempotent on CONFIRMED; refused once the hold expired, even before the expiry job ran. */

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.UUID;
 
 import dev.stockhold.inventory.Sku;
-import dev.stockhold.web.Cursor;
+import dev.stockhold.web.Cursors;
 import dev.stockhold.web.Params;
 import dev.stockhold.web.ValidationFailedException;
 
@@ -30,7 +30,7 @@ public record ReservationQuery(String tenantId, ReservationStatus status, String
 
     /** Reads and validates the query parameters; every broken one is a 400 that names it. */
     public static ReservationQuery of(String tenantId, String status, String sku, String reference, String createdFrom,
-            String createdTo, String limit, String cursor) {
+            String createdTo, String limit, String cursor, Cursors cursors) {
         ReservationStatus wanted = null;
         if (status != null) {
             wanted = Arrays.stream(ReservationStatus.values()).filter(s -> s.name().equals(status)).findFirst()
@@ -42,10 +42,11 @@ public record ReservationQuery(String tenantId, ReservationStatus status, String
         if (reference != null && (reference.isEmpty() || reference.length() > 128)) {
             throw new ValidationFailedException("reference", "must be 1-128 characters");
         }
+        Params.text("reference", reference);
         int size = Params.integer("limit", limit, 1, MAX_LIMIT, DEFAULT_LIMIT);
         ReservationQuery query = new ReservationQuery(tenantId, wanted, sku, reference, Params.instant("createdFrom", createdFrom),
                 Params.instant("createdTo", createdTo), size, null);
-        return cursor == null ? query : query.after(query.decode(cursor));
+        return cursor == null ? query : query.after(query.decode(cursor, cursors));
     }
 
     ReservationQuery after(Position position) {
@@ -105,18 +106,22 @@ public record ReservationQuery(String tenantId, ReservationStatus status, String
     }
 
     /** The cursor that continues after {@code last}. */
-    String encode(Position last) {
-        return Cursor.encode(binding(), List.of(String.valueOf(ChronoUnit.MICROS.between(Instant.EPOCH, last.createdAt())),
+    String encode(Position last, Cursors cursors) {
+        return cursors.encode(binding(), List.of(String.valueOf(ChronoUnit.MICROS.between(Instant.EPOCH, last.createdAt())),
                 last.id().toString()));
     }
 
-    private Position decode(String cursor) {
-        List<String> position = Cursor.decode(binding(), cursor, 2);
+    private Position decode(String cursor, Cursors cursors) {
+        List<String> position = cursors.decode(binding(), cursor, 2);
         try {
-            return new Position(Instant.EPOCH.plus(Long.parseLong(position.get(0)), ChronoUnit.MICROS), UUID.fromString(position.get(1)));
-        } catch (IllegalArgumentException e) {
-            throw Cursor.invalid();
+            Instant createdAt = Instant.EPOCH.plus(Long.parseLong(position.get(0)), ChronoUnit.MICROS);
+            if (Params.storable(createdAt)) {
+                return new Position(createdAt, UUID.fromString(position.get(1)));
+            }
+        } catch (IllegalArgumentException | ArithmeticException | java.time.DateTimeException e) {
+            // answered below
         }
+        throw Cursors.invalid();
     }
 
     private List<String> binding() {

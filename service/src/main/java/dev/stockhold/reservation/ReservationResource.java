@@ -3,6 +3,7 @@ package dev.stockhold.reservation;
 import java.util.UUID;
 
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -35,6 +36,7 @@ import dev.stockhold.inventory.Sku;
 import dev.stockhold.security.CurrentTenant;
 import dev.stockhold.security.Roles;
 import dev.stockhold.security.TenantLimited;
+import dev.stockhold.web.Cursors;
 import dev.stockhold.web.Problem;
 import dev.stockhold.web.ProblemType;
 import dev.stockhold.web.StrictJson;
@@ -64,6 +66,8 @@ public class ReservationResource {
     private final ReservationLifecycle lifecycle;
     private final CurrentTenant tenant;
     private final StrictJson json;
+    @Inject
+    Cursors cursors;
 
     ReservationResource(ReservingService reserving, ReservationLifecycle lifecycle, CurrentTenant tenant, StrictJson json) {
         this.reserving = reserving;
@@ -138,7 +142,7 @@ public class ReservationResource {
                     schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "200", defaultValue = "50")) String limit,
             @QueryParam("cursor") @Parameter(description = "nextCursor of the previous page; only with the same filters",
                     schema = @Schema(type = SchemaType.STRING)) String cursor) {
-        return lifecycle.list(ReservationQuery.of(tenant.id(), status, sku, reference, createdFrom, createdTo, limit, cursor));
+        return lifecycle.list(ReservationQuery.of(tenant.id(), status, sku, reference, createdFrom, createdTo, limit, cursor, cursors));
     }
 
     @GET

@@ -24,11 +24,12 @@ public class DevTokenIssuer {
 
     void issue(@Observes StartupEvent event) {
         String token = Jwt.issuer("https://stockhold.dev/dev-issuer")
+                .audience("stockhold")
                 .subject("demo-user")
                 .upn("demo-user")
                 .claim(TenantClaim.NAME, "demo")
                 .groups(Set.of(Roles.RESERVATIONS, Roles.INVENTORY_ADMIN, Roles.OPS))
-                .expiresIn(Duration.ofDays(30))
+                .expiresIn(Duration.ofHours(12))
                 .sign();
         try {
             Files.createDirectories(TOKEN_FILE.getParent());

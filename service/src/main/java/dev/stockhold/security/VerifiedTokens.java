@@ -10,6 +10,7 @@ import jakarta.decorator.Delegate;
 import jakarta.enterprise.inject.Any;
 import jakarta.inject.Inject;
 
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
 import com.github.benmanes.caffeine.cache.Cache;
@@ -34,12 +35,17 @@ import io.smallrye.jwt.auth.principal.ParseException;
 abstract class VerifiedTokens implements JWTParser {
 
     private final JWTParser parser;
+    private final Duration maxLifetime;
+    private final Duration clockSkew;
     /** Null when the cache is off. */
     private final Cache<ByteBuffer, JsonWebToken> verified;
 
     @Inject
-    VerifiedTokens(@Delegate @Any JWTParser parser, StockholdConfig config) {
+    VerifiedTokens(@Delegate @Any JWTParser parser, StockholdConfig config,
+            @ConfigProperty(name = "mp.jwt.verify.clock.skew", defaultValue = "60") int clockSkewSeconds) {
         this.parser = parser;
+        this.maxLifetime = config.security().maxTokenLifetime();
+        this.clockSkew = Duration.ofSeconds(clockSkewSeconds);
         int size = config.security().verifiedTokens();
         long ttlNanos = config.security().verifiedTokenTtl().toNanos();
         this.verified = size <= 0 ? null
@@ -49,16 +55,35 @@ abstract class VerifiedTokens implements JWTParser {
     @Override
     public JsonWebToken parse(String token) throws ParseException {
         if (verified == null) {
-            return parser.parse(token);
+            return requireBoundedLifetime(parser.parse(token));
         }
         ByteBuffer key = ByteBuffer.wrap(Digests.sha256(token));
         JsonWebToken known = verified.getIfPresent(key);
         if (known != null) {
             return known;
         }
-        JsonWebToken parsed = parser.parse(token);
+        JsonWebToken parsed = requireBoundedLifetime(parser.parse(token));
         verified.put(key, parsed);
         return parsed;
+    }
+
+    /**
+     * The signature, issuer, audience and expiry are smallrye-jwt's checks; these are Stockhold's: a token has an
+     * {@code iat} no later than now plus the clock skew, and lives ({@code exp - iat}) at most
+     * {@code stockhold.security.max-token-lifetime}, so a leaked token is not good for years.
+     */
+    private JsonWebToken requireBoundedLifetime(JsonWebToken token) throws ParseException {
+        long issuedAt = token.getIssuedAtTime();
+        if (issuedAt <= 0) {
+            throw new ParseException("The token has no iat claim");
+        }
+        if (Instant.ofEpochSecond(issuedAt).isAfter(Instant.now().plus(clockSkew))) {
+            throw new ParseException("The token's iat is in the future beyond the clock skew");
+        }
+        if (token.getExpirationTime() - issuedAt > maxLifetime.toSeconds()) {
+            throw new ParseException("The token's lifetime (exp - iat) exceeds stockhold.security.max-token-lifetime");
+        }
+        return token;
     }
 
     /** A verified token is trusted until its {@code exp} and at most {@code ttl}. */

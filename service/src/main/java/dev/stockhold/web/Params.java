@@ -7,18 +7,39 @@ import java.time.format.DateTimeParseException;
 /** Query parameters and filter fields read the same way everywhere: a value the service cannot read is a 400 naming it. */
 public final class Params {
 
+    /** The instants Stockhold stores and compares: RFC 3339's four-digit years, well inside PostgreSQL's range. */
+    static final Instant EARLIEST = Instant.parse("0001-01-01T00:00:00Z");
+    static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999999Z");
+
     private Params() {
     }
 
-    /** An RFC 3339 date-time, or null when absent. */
+    /** An RFC 3339 date-time from year 0001 to 9999, or null when absent. */
     public static Instant instant(String field, String value) {
         if (value == null) {
             return null;
         }
+        Instant parsed;
         try {
-            return OffsetDateTime.parse(value).toInstant();
+            parsed = OffsetDateTime.parse(value).toInstant();
         } catch (DateTimeParseException e) {
             throw new ValidationFailedException(field, "must be an RFC 3339 date-time, e.g. 2026-01-31T12:00:00Z");
+        }
+        if (!storable(parsed)) {
+            throw new ValidationFailedException(field, "must be from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z");
+        }
+        return parsed;
+    }
+
+    /** Whether the instant is within the range Stockhold reads and writes (years 0001 to 9999). */
+    public static boolean storable(Instant instant) {
+        return !instant.isBefore(EARLIEST) && !instant.isAfter(LATEST);
+    }
+
+    /** Refuses text the database cannot store or that would hash ambiguously: NUL and unpaired surrogates. */
+    public static void text(String field, String value) {
+        if (value != null && !Text.isClean(value)) {
+            throw new ValidationFailedException(field, Text.UNCLEAN);
         }
     }
 

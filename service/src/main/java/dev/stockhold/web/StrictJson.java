@@ -68,6 +68,7 @@ public class StrictJson {
         } catch (IOException e) {
             throw new MalformedRequestException("Request body is not valid JSON");
         }
+        requireCleanText(tree, "");
         T value;
         try {
             value = mapper.treeToValue(tree, type);
@@ -104,6 +105,27 @@ public class StrictJson {
 
     public ObjectMapper mapper() {
         return mapper;
+    }
+
+    /** Every string of the document, names and values, is valid Unicode without NUL (Text); else 400 naming it. */
+    private static void requireCleanText(JsonNode node, String path) {
+        if (node.isTextual() && !Text.isClean(node.textValue())) {
+            throw new ValidationFailedException(path.isEmpty() ? "body" : path, Text.UNCLEAN);
+        }
+        if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                requireCleanText(node.get(i), path + "[" + i + "]");
+            }
+        } else if (node.isObject()) {
+            for (var fields = node.fields(); fields.hasNext();) {
+                var field = fields.next();
+                String name = path.isEmpty() ? field.getKey() : path + "." + field.getKey();
+                if (!Text.isClean(field.getKey())) {
+                    throw new ValidationFailedException(path.isEmpty() ? "body" : path, "has a field name that " + Text.UNCLEAN);
+                }
+                requireCleanText(field.getValue(), name);
+            }
+        }
     }
 
     private static boolean isBlank(byte[] body) {

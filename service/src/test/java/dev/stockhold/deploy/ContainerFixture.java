@@ -64,6 +64,8 @@ final class ContainerFixture implements AutoCloseable {
         all.put("RABBITMQ_PASSWORD", "guest");
         all.put("MP_JWT_VERIFY_PUBLICKEY_LOCATION", KEY_PATH);
         all.put("MP_JWT_VERIFY_ISSUER", GeneratedIssuer.ISSUER);
+        all.put("STOCKHOLD_SECURITY_AUDIENCE", GeneratedIssuer.AUDIENCE);
+        all.put("STOCKHOLD_SECURITY_CURSOR_SECRET", GeneratedIssuer.CURSOR_SECRET);
         all.putAll(env);
         ServiceContainer container = ServiceContainer.start(name, port, all, Map.of(publicKey, KEY_PATH), scriptEnv, work);
         started.add(container);

@@ -48,7 +48,8 @@ class AuthenticationTest {
 
     @Test
     void shouldRefuseAnExpiredTokenOrAnotherIssuer() {
-        String expired = Jwt.issuer(Tokens.ISSUER).subject("attacker").claim("tenant_id", "x").groups("reservations")
+        String expired = Jwt.issuer(Tokens.ISSUER).audience(Tokens.AUDIENCE).subject("attacker").claim("tenant_id", "x")
+                .groups("reservations")
                 .issuedAt(System.currentTimeMillis() / 1000 - 7200).expiresAt(System.currentTimeMillis() / 1000 - 3600).sign();
         String otherIssuer = Jwt.issuer("https://evil.example").subject("attacker").claim("tenant_id", "x").groups("reservations")
                 .expiresIn(Duration.ofMinutes(5)).sign();
@@ -60,7 +61,7 @@ class AuthenticationTest {
     @ParameterizedTest
     @ValueSource(strings = { "", "has space", "semi;colon", "a-tenant-id-that-is-much-longer-than-sixty-four-characters-long-xx" })
     void shouldRefuseATokenWithoutAValidTenant(String tenant) {
-        String token = Jwt.issuer(Tokens.ISSUER).subject("attacker").claim("tenant_id", tenant)
+        String token = Jwt.issuer(Tokens.ISSUER).audience(Tokens.AUDIENCE).subject("attacker").claim("tenant_id", tenant)
                 .groups(Set.of("reservations", "inventory-admin"))
                 .expiresIn(Duration.ofMinutes(5)).sign();
 
@@ -69,7 +70,8 @@ class AuthenticationTest {
 
     @Test
     void shouldRefuseATokenWithoutTenantClaim() {
-        String token = Jwt.issuer(Tokens.ISSUER).subject("attacker").groups("inventory-admin").expiresIn(Duration.ofMinutes(5)).sign();
+        String token = Jwt.issuer(Tokens.ISSUER).audience(Tokens.AUDIENCE).subject("attacker").groups("inventory-admin")
+                .expiresIn(Duration.ofMinutes(5)).sign();
 
         given().auth().oauth2(token).get("/v1/items/A-1").then().statusCode(401);
     }
@@ -91,5 +93,37 @@ class AuthenticationTest {
 
         assertThat(db.queryLong("SELECT count(*) FROM stock_records WHERE tenant_id = ?", tenant)).isZero();
         assertThat(db.idempotencyRecordsOfTenant(tenant)).isZero();
+    }
+
+    /** A token of the test issuer for tenant x; {@code now} in epoch seconds. */
+    private static io.smallrye.jwt.build.JwtClaimsBuilder signedToday() {
+        return Jwt.issuer(Tokens.ISSUER).subject("attacker").claim("tenant_id", "x").groups("reservations");
+    }
+
+    @Test
+    void shouldRefuseATokenIssuedForAnotherAudienceOrForNone() {
+        long now = System.currentTimeMillis() / 1000;
+        String billing = signedToday().audience("billing").issuedAt(now).expiresAt(now + 300).sign();
+        String none = signedToday().issuedAt(now).expiresAt(now + 300).sign();
+        String ours = signedToday().audience(Set.of("billing", Tokens.AUDIENCE)).issuedAt(now).expiresAt(now + 300).sign();
+
+        given().auth().oauth2(billing).get("/v1/items/A-1").then().statusCode(401).body("type", equalTo("/problems/unauthorized"));
+        given().auth().oauth2(none).get("/v1/items/A-1").then().statusCode(401);
+        // the control: the same token naming Stockhold among its audiences passes authentication (the sku is unknown)
+        given().auth().oauth2(ours).get("/v1/items/A-1").then().statusCode(404);
+    }
+
+    @Test
+    void shouldRefuseATokenThatLivesLongerThanTheMaximumOrIsIssuedInTheFuture() {
+        long now = System.currentTimeMillis() / 1000;
+        String tenYears = signedToday().audience(Tokens.AUDIENCE).issuedAt(now).expiresAt(now + 10L * 365 * 86400).sign();
+        String dayAndHour = signedToday().audience(Tokens.AUDIENCE).issuedAt(now).expiresAt(now + 25 * 3600).sign();
+        String issuedInAnHour = signedToday().audience(Tokens.AUDIENCE).issuedAt(now + 3600).expiresAt(now + 7200).sign();
+        String withinSkew = signedToday().audience(Tokens.AUDIENCE).issuedAt(now + 30).expiresAt(now + 23 * 3600).sign();
+
+        given().auth().oauth2(tenYears).get("/v1/items/A-1").then().statusCode(401);
+        given().auth().oauth2(dayAndHour).get("/v1/items/A-1").then().statusCode(401);
+        given().auth().oauth2(issuedInAnHour).get("/v1/items/A-1").then().statusCode(401);
+        given().auth().oauth2(withinSkew).get("/v1/items/A-1").then().statusCode(404);
     }
 }

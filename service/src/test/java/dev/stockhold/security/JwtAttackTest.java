@@ -68,7 +68,7 @@ class JwtAttackTest {
     @Test
     void shouldRefuseATokenNotYetValid() {
         long future = Instant.now().plus(Duration.ofHours(1)).getEpochSecond();
-        String token = Jwt.issuer(Tokens.ISSUER).subject("attacker").claim("tenant_id", victim.tenant())
+        String token = Jwt.issuer(Tokens.ISSUER).audience(Tokens.AUDIENCE).subject("attacker").claim("tenant_id", victim.tenant())
                 .groups(Set.of("reservations", "inventory-admin"))
                 .issuedAt(future).claim("nbf", future).expiresAt(future + 3600).sign();
 
@@ -87,7 +87,8 @@ class JwtAttackTest {
     @Test
     void shouldIgnoreEveryOtherPlaceASecondTenantCouldBeNamed() {
         Api attacker = Api.newTenant();
-        String token = Jwt.issuer(Tokens.ISSUER).subject("attacker").claim("tenant_id", attacker.tenant()).claim("tenant", victim.tenant())
+        String token = Jwt.issuer(Tokens.ISSUER).audience(Tokens.AUDIENCE).subject("attacker").claim("tenant_id", attacker.tenant())
+                .claim("tenant", victim.tenant())
                 .claim("tid", victim.tenant()).groups(Set.of("reservations", "inventory-admin"))
                 .expiresIn(Duration.ofMinutes(5)).sign();
 
@@ -107,7 +108,7 @@ class JwtAttackTest {
 
     @Test
     void shouldRefuseATenantClaimThatIsNotAString() {
-        String token = Jwt.issuer(Tokens.ISSUER).subject("attacker").claim("tenant_id", 42)
+        String token = Jwt.issuer(Tokens.ISSUER).audience(Tokens.AUDIENCE).subject("attacker").claim("tenant_id", 42)
                 .groups(Set.of("reservations", "inventory-admin"))
                 .expiresIn(Duration.ofMinutes(5)).sign();
 

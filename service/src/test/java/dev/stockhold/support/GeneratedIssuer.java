@@ -23,6 +23,9 @@ import io.smallrye.jwt.build.Jwt;
 public class GeneratedIssuer implements QuarkusTestResourceLifecycleManager {
 
     public static final String ISSUER = "https://stockhold.it/issuer";
+    public static final String AUDIENCE = "stockhold-it";
+    /** A cursor secret for the packaged app under test (the prod profile refuses the dev default). */
+    public static final String CURSOR_SECRET = "stockhold-it-cursor-secret-of-this-test-run";
     private static PrivateKey signingKey;
 
     @Override
@@ -39,7 +42,9 @@ public class GeneratedIssuer implements QuarkusTestResourceLifecycleManager {
                     + "\n-----END PUBLIC KEY-----\n");
             return Map.of(
                     "mp.jwt.verify.publickey.location", publicKey.toAbsolutePath().toString(),
-                    "mp.jwt.verify.issuer", ISSUER);
+                    "mp.jwt.verify.issuer", ISSUER,
+                    "stockhold.security.audience", AUDIENCE,
+                    "stockhold.security.cursor-secret", CURSOR_SECRET);
         } catch (NoSuchAlgorithmException | IOException e) {
             throw new IllegalStateException(e);
         }
@@ -51,7 +56,7 @@ public class GeneratedIssuer implements QuarkusTestResourceLifecycleManager {
     }
 
     public static String token(String tenantId, String... roles) {
-        return Jwt.issuer(ISSUER).subject("it-user").claim("tenant_id", tenantId).groups(Set.of(roles))
+        return Jwt.issuer(ISSUER).audience(AUDIENCE).subject("it-user").claim("tenant_id", tenantId).groups(Set.of(roles))
                 .expiresIn(Duration.ofMinutes(10)).sign(signingKey);
     }
 }

@@ -93,7 +93,7 @@ public class JwksServer implements QuarkusTestResourceLifecycleManager {
 
     /** {@link #token(String, String)} expiring {@code expiresIn} from now. */
     public static String token(String kid, String tenantId, Duration expiresIn) {
-        return Jwt.issuer(ISSUER).subject("jwks-user").claim("tenant_id", tenantId)
+        return Jwt.issuer(ISSUER).audience(Tokens.AUDIENCE).subject("jwks-user").claim("tenant_id", tenantId)
                 .groups(Set.of("reservations", "inventory-admin", "ops")).expiresIn(expiresIn)
                 .jws().keyId(kid).sign(key(kid).getPrivate());
     }

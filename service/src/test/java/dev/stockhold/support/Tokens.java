@@ -9,6 +9,8 @@ import io.smallrye.jwt.build.Jwt;
 public final class Tokens {
 
     public static final String ISSUER = "https://stockhold.dev/test-issuer";
+    /** The audience the test profile requires (stockhold.security.audience). */
+    public static final String AUDIENCE = "stockhold";
 
     private Tokens() {
     }
@@ -16,6 +18,7 @@ public final class Tokens {
     public static String forTenant(String tenantId, String... roles) {
         return Jwt.issuer(ISSUER)
                 .subject("test-user")
+                .audience(AUDIENCE)
                 .claim("tenant_id", tenantId)
                 .groups(Set.of(roles))
                 .expiresIn(Duration.ofHours(1))

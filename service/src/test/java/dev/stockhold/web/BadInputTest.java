@@ -87,6 +87,17 @@ class BadInputTest {
                 Arguments.of("ttl too long", "{\"lines\":[" + line + "],\"ttlSeconds\":86401}", "validation-failed", "ttlSeconds"),
                 Arguments.of("ttl string", "{\"lines\":[" + line + "],\"ttlSeconds\":\"60\"}", "validation-failed", "ttlSeconds"),
                 Arguments.of("unknown field", "{\"lines\":[" + line + "],\"tenant_id\":\"other\"}", "validation-failed", "tenant_id"),
+                Arguments.of("reference with NUL", "{\"lines\":[" + line + "],\"reference\":\"a\\u0000b\"}", "validation-failed",
+                        "reference"),
+                Arguments.of("reference with a lone surrogate", "{\"lines\":[" + line + "],\"reference\":\"\\ud800\"}",
+                        "validation-failed", "reference"),
+                Arguments.of("reference with a lone low surrogate", "{\"lines\":[" + line + "],\"reference\":\"x\\udc00\"}",
+                        "validation-failed", "reference"),
+                Arguments.of("metadata value with NUL", "{\"lines\":[" + line + "],\"metadata\":{\"channel\":\"w\\u0000\"}}",
+                        "validation-failed", "metadata.channel"),
+                // Jackson itself refuses a field name it cannot encode
+                Arguments.of("metadata key with a lone surrogate", "{\"lines\":[" + line + "],\"metadata\":{\"\\ud800\":\"w\"}}",
+                        "malformed-request", null),
                 Arguments.of("duplicate field", "{\"lines\":[" + line + "],\"lines\":[" + line + "]}", "malformed-request", null));
     }
 
@@ -187,6 +198,68 @@ class BadInputTest {
                 .then().statusCode(400).body("type", endsWith("/validation-failed")).body("violations[0].field", equalTo("sku"));
         api.request().get("/v1/items/{sku}", sku).then().statusCode(400);
         assertThat(db.queryLong("SELECT count(*) FROM stock_records WHERE tenant_id = ?", api.tenant())).isEqualTo(1);
+    }
+
+    /**
+     * A lone surrogate once became "?" in the fingerprint: "?" and then "\ud800" under one key was a replay (201) and the
+     * answer claimed a reference the client never sent.
+     */
+    @Test
+    void shouldNotTakeALoneSurrogateForTheQuestionMarkItWouldBecome() {
+        String key = Api.key();
+        String line = "{\"sku\":\"" + SKU + "\",\"quantity\":1}";
+        api.reserve(key, "{\"lines\":[" + line + "],\"reference\":\"?\"}").then().statusCode(201);
+
+        api.reserve(key, "{\"lines\":[" + line + "],\"reference\":\"\\ud800\"}").then().statusCode(400)
+                .header("Idempotent-Replayed", equalTo(null))
+                .body("type", equalTo("/problems/validation-failed")).body("violations[0].field", equalTo("reference"));
+        // the pair with a valid look-alike is another request, not a replay
+        api.reserve(key, "{\"lines\":[" + line + "],\"reference\":\"\\ufffd\"}").then().statusCode(422)
+                .body("type", equalTo("/problems/idempotency-key-reused"));
+        assertThat(db.reservationsOfTenant(api.tenant())).isEqualTo(1);
+        assertThat(db.available(api.tenant(), SKU)).isEqualTo(9);
+    }
+
+    static Stream<Arguments> outOfRangeDates() {
+        return Stream.of(Arguments.of("createdFrom", "-200000-01-01T00:00:00Z"), Arguments.of("createdTo", "+999999999-12-31T23:59:59Z"),
+                Arguments.of("createdFrom", "0000-12-31T23:59:59Z"), Arguments.of("createdTo", "+10000-01-01T00:00:00Z"));
+    }
+
+    @ParameterizedTest(name = "{0}={1}")
+    @MethodSource("outOfRangeDates")
+    void shouldRefuseADateOutOfRangeNamingIt(String field, String value) {
+        api.request().queryParam(field, value).get("/v1/reservations").then().statusCode(400)
+                .contentType("application/problem+json").body("type", equalTo("/problems/validation-failed"))
+                .body("violations[0].field", equalTo(field));
+        api.request().contentType("application/json").body("{\"since\":\"" + value + "\"}").post("/v1/admin/outbox/dead/requeue")
+                .then().statusCode(400).body("type", equalTo("/problems/validation-failed"))
+                .body("violations[0].field", equalTo("since"));
+        api.request().queryParam(field, "9999-12-31T23:59:59Z").get("/v1/reservations").then().statusCode(200);
+    }
+
+    /** Even a cursor that carries a valid MAC (made here with the test profile's key) must hold a position in range. */
+    @Test
+    void shouldRefuseACursorWhosePositionIsOutOfRange() {
+        Cursors cursors = new Cursors(dev.stockhold.security.ProdSecurityGuard.DEV_CURSOR_SECRET);
+        java.util.List<String> binding = java.util.List.of("reservations", api.tenant(), "null", "null", "null", "null", "null");
+        for (String micros : new String[]{ String.valueOf(Long.MIN_VALUE), String.valueOf(Long.MAX_VALUE), "-62135596800000001" }) {
+            String forged = cursors.encode(binding, java.util.List.of(micros, java.util.UUID.randomUUID().toString()));
+            api.request().queryParam("cursor", forged).get("/v1/reservations").then().statusCode(400)
+                    .body("type", equalTo("/problems/validation-failed")).body("violations[0].field", equalTo("cursor"));
+        }
+        // a cursor signed with any other key is refused before its position is read
+        String otherKey = new Cursors("another-key-another-key-another-key").encode(binding,
+                java.util.List.of("0", java.util.UUID.randomUUID().toString()));
+        api.request().queryParam("cursor", otherKey).get("/v1/reservations").then().statusCode(400)
+                .body("violations[0].field", equalTo("cursor"));
+        String ours = cursors.encode(binding, java.util.List.of("0", java.util.UUID.randomUUID().toString()));
+        api.request().queryParam("cursor", ours).get("/v1/reservations").then().statusCode(200);
+    }
+
+    @Test
+    void shouldRefuseAFilterWithNulOrInvalidUnicode() {
+        api.request().queryParam("reference", "a\u0000b").get("/v1/reservations").then().statusCode(400)
+                .body("type", equalTo("/problems/validation-failed")).body("violations[0].field", equalTo("reference"));
     }
 
     private void assertNothingStored(String key) {

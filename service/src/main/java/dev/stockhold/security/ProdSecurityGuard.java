@@ -1,0 +1,42 @@
+package dev.stockhold.security;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import jakarta.enterprise.event.Observes;
+
+import dev.stockhold.StockholdConfig;
+import io.quarkus.arc.profile.IfBuildProfile;
+import io.quarkus.runtime.StartupEvent;
+
+/**
+ * The prod build refuses to start without the settings a safe deployment needs: an audience for tokens (or the
+ * written-out opt-out) and a cursor secret of its own instead of the published dev value.
+ */
+@IfBuildProfile("prod")
+public class ProdSecurityGuard {
+
+    /** Published in this repository: a MAC key nobody may rely on. Dev and tests only. */
+    public static final String DEV_CURSOR_SECRET = "DEV-ONLY-cursor-secret-published-in-the-repository";
+
+    void check(@Observes StartupEvent event, StockholdConfig config) {
+        List<String> refusals = refusals(config.security().audience(), config.security().cursorSecret());
+        if (!refusals.isEmpty()) {
+            throw new IllegalStateException(String.join("; ", refusals));
+        }
+    }
+
+    static List<String> refusals(Optional<List<String>> audience, String cursorSecret) {
+        List<String> refusals = new ArrayList<>();
+        if (audience.map(List::isEmpty).orElse(true)) {
+            refusals.add("STOCKHOLD_SECURITY_AUDIENCE is not set: name the aud value(s) your identity provider puts in "
+                    + "Stockhold's tokens (or write out '" + Audience.UNCHECKED + "' to accept any audience)");
+        }
+        if (cursorSecret.equals(DEV_CURSOR_SECRET) || cursorSecret.length() < 32) {
+            refusals.add("STOCKHOLD_SECURITY_CURSOR_SECRET must be a secret of at least 32 characters shared by the "
+                    + "replicas, not the published dev value");
+        }
+        return refusals;
+    }
+}
