@@ -50,7 +50,7 @@ public final class DatabaseFailures {
             if (!isTransient(e)) {
                 throw e;
             }
-            Log.warnf("%s skipped a turn, the database is unavailable: %s", job, Causes.rootMessage(e));
+            Log.warnf("%s skipped a turn, the database is unavailable: %s", job, Causes.summary(e));
         }
     }
 }

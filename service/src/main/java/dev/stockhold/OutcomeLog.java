@@ -24,14 +24,40 @@ public final class OutcomeLog {
         log("stock", outcome, tenantId, idempotencyKey, null, detail);
     }
 
+    /**
+     * The message: every value a client chose is quoted with {@code "} and {@code \\} escaped, so a key such as
+     * {@code x" id=1 tenant=other} stays one value for a parser that reads key=value pairs from the message.
+     */
+    static String line(String subject, String outcome, String tenantId, String idempotencyKey, Object reservationId,
+            String detail) {
+        return subject + " " + outcome + " tenant=" + quote(tenantId) + " key=" + quote(idempotencyKey) + " id="
+                + quote(reservationId == null ? null : reservationId.toString()) + (detail == null ? "" : " " + detail);
+    }
+
+    static String quote(String value) {
+        if (value == null) {
+            return "null";
+        }
+        StringBuilder quoted = new StringBuilder(value.length() + 2).append('"');
+        value.codePoints().forEach(c -> {
+            if (c == '"' || c == '\\') {
+                quoted.append('\\').appendCodePoint(c);
+            } else if (c < 0x20 || c == 0x7f) {
+                quoted.append(String.format("\\u%04x", c));
+            } else {
+                quoted.appendCodePoint(c);
+            }
+        });
+        return quoted.append('"').toString();
+    }
+
     private static void log(String subject, String outcome, String tenantId, String idempotencyKey, Object reservationId,
             String detail) {
         MDC.put("tenant", tenantId);
         MDC.put("idempotencyKey", String.valueOf(idempotencyKey));
         MDC.put("reservationId", String.valueOf(reservationId));
         try {
-            Log.infof("%s %s tenant=%s key=%s id=%s%s", subject, outcome, tenantId, idempotencyKey, reservationId,
-                    detail == null ? "" : " " + detail);
+            Log.info(line(subject, outcome, tenantId, idempotencyKey, reservationId, detail));
         } finally {
             MDC.remove("tenant");
             MDC.remove("idempotencyKey");

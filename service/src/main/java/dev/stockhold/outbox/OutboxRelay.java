@@ -93,7 +93,7 @@ public class OutboxRelay {
                 return;
             } catch (RuntimeException e) {
                 // the database is unreachable, for instance: rows stay leased or pending, nothing is lost
-                Log.warnf("Outbox relay iteration failed: %s", e.getMessage());
+                Log.warnf("Outbox relay iteration failed: %s", dev.stockhold.Causes.summary(e));
                 sleepWhileRunning(config.relay().pollInterval());
             }
         }

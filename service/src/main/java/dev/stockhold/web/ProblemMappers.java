@@ -74,7 +74,7 @@ public class ProblemMappers {
             default -> status >= 500 ? ProblemType.INTERNAL_ERROR : ProblemType.MALFORMED_REQUEST;
         };
         if (status >= 500) {
-            Log.error("Request failed", e);
+            Log.errorf(Causes.redacted(e), "Request failed: %s", Causes.summary(e));
         }
         Response.ResponseBuilder builder = responses.builder(Problem.of(type, describe(type)));
         if (status == 405 && e.getResponse().getHeaderString(HttpHeaders.ALLOW) != null) {
@@ -95,19 +95,19 @@ public class ProblemMappers {
             return responses.response(Problem.of(ProblemType.MALFORMED_REQUEST, "The request body could not be read"));
         }
         if (isInterruptedCommit(e)) {
-            Log.warnf("Commit interrupted by a database failure, outcome unknown: %s", Causes.rootMessage(e));
+            Log.warnf("Commit interrupted by a database failure, outcome unknown: %s", Causes.summary(e));
             return responses.builder(Problem.of(ProblemType.SERVICE_UNAVAILABLE, OUTCOME_UNKNOWN))
                     .header(HttpHeaders.RETRY_AFTER, "1")
                     .build();
         }
         if (DatabaseFailures.isTransient(e)) {
-            Log.warnf("Request rolled back by a transient database failure: %s", Causes.rootMessage(e));
+            Log.warnf("Request rolled back by a transient database failure: %s", Causes.summary(e));
             return responses.builder(Problem.of(ProblemType.SERVICE_UNAVAILABLE,
                     "The database is unavailable or busy; nothing was changed, retry with the same Idempotency-Key"))
                     .header(HttpHeaders.RETRY_AFTER, "1")
                     .build();
         }
-        Log.error("Unexpected failure", e);
+        Log.errorf(Causes.redacted(e), "Unexpected failure: %s", Causes.summary(e));
         return responses.response(Problem.of(ProblemType.INTERNAL_ERROR, "An unexpected error occurred; nothing was changed"));
     }
 

@@ -1,0 +1,104 @@
+package dev.stockhold.ops;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.sql.Connection;
+import java.sql.Statement;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+
+import javax.sql.DataSource;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import dev.stockhold.support.Api;
+import io.quarkus.test.junit.QuarkusTest;
+
+/**
+ * The logs never hold request values: an unexpected SQL error (a trigger refuses this tenant's reservation insert)
+ * is logged with its SQLState and where it happened, not with the statement and its bind values.
+ */
+@QuarkusTest
+class LogRedactionTest {
+
+    @Inject
+    DataSource dataSource;
+
+    private final List<LogRecord> records = new CopyOnWriteArrayList<>();
+    private final Handler capture = new Handler() {
+        @Override
+        public void publish(LogRecord record) {
+            records.add(record);
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+    private Api api;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        api = Api.newTenant();
+        Logger.getLogger("").addHandler(capture);
+        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
+            s.execute("CREATE OR REPLACE FUNCTION test_refuse_reservation() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                    + "IF NEW.tenant_id = '" + api.tenant() + "' THEN RAISE EXCEPTION 'refused by a test trigger'; END IF; "
+                    + "RETURN NEW; END $$");
+            s.execute("CREATE TRIGGER test_refuse_reservation_" + api.tenant().replace('-', '_')
+                    + " BEFORE INSERT ON reservations FOR EACH ROW EXECUTE FUNCTION test_refuse_reservation()");
+        }
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        Logger.getLogger("").removeHandler(capture);
+        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
+            s.execute("DROP TRIGGER IF EXISTS test_refuse_reservation_" + api.tenant().replace('-', '_') + " ON reservations");
+        }
+    }
+
+    @Test
+    void shouldLogTheSqlStateOfAnUnexpectedSqlErrorAndNoRequestValue() {
+        String sku = Api.sku();
+        api.setStock(sku, 5);
+        String key = "log-secret-key-" + System.nanoTime();
+        String body = "{\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":1}],\"reference\":\"ref-secret-4711\","
+                + "\"metadata\":{\"card\":\"meta-secret-0815\"}}";
+
+        api.reserve(key, body).then().statusCode(500);
+
+        List<String> logged = records.stream().map(LogRedactionTest::fullText).toList();
+        assertThat(logged).as("the failure is logged").anyMatch(line -> line.contains("SQLState P0001"));
+        assertThat(String.join("\n", logged)).doesNotContain("ref-secret-4711").doesNotContain("meta-secret-0815")
+                .doesNotContain(key).doesNotContain("INSERT INTO");
+    }
+
+    /** The message, its parameters and every throwable's message in the chain: all a log line can carry. */
+    private static String fullText(LogRecord record) {
+        StringBuilder text = new StringBuilder(String.valueOf(record.getMessage()));
+        if (record.getParameters() != null) {
+            for (Object parameter : record.getParameters()) {
+                text.append(' ').append(parameter);
+            }
+        }
+        for (Throwable t = record.getThrown(); t != null; t = t.getCause()) {
+            text.append(' ').append(t);
+            for (Throwable suppressed : t.getSuppressed()) {
+                text.append(' ').append(suppressed);
+            }
+        }
+        return text.toString();
+    }
+}
