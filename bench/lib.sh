@@ -17,6 +17,15 @@ make_token() {
   export BENCH_TOKEN="$header.$payload.$signature"
 }
 
+# A TCP port nothing listens on now.
+free_port() {
+  local port
+  while :; do
+    port=$(shuf -i 20000-60999 -n 1)
+    ss -Hltn "sport = :$port" | grep -q . || { echo "$port"; return; }
+  done
+}
+
 fresh_database() {
   psql -h 127.0.0.1 -U postgres -d postgres -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)" -c "CREATE DATABASE $DB"
 }
@@ -45,14 +54,16 @@ start_service() {
   procs=$(pod_cgroup || true)
   [ -z "$procs" ] || pod=(sh -c 'echo $$ > "$0"; exec "$@"' "$procs")
   # shellcheck disable=SC2086
-  "${pod[@]}" env $(image_env) ${SERVICE_ENV:-} QUARKUS_HTTP_PORT=$PORT \
+  # health and metrics answer on the management interface, a free port of its own (MANAGEMENT_PORT)
+  MANAGEMENT_PORT=${MANAGEMENT_PORT:-$(free_port)}
+  "${pod[@]}" env $(image_env) ${SERVICE_ENV:-} QUARKUS_HTTP_PORT=$PORT QUARKUS_MANAGEMENT_PORT=$MANAGEMENT_PORT \
   QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://127.0.0.1:5432/$DB" QUARKUS_DATASOURCE_USERNAME=postgres QUARKUS_DATASOURCE_PASSWORD= \
   MP_JWT_VERIFY_PUBLICKEY_LOCATION="$PWD/$WORK/issuer.pub" MP_JWT_VERIFY_ISSUER=https://bench.stockhold/issuer STOCKHOLD_SECURITY_AUDIENCE=stockhold \
-  STOCKHOLD_SECURITY_CURSOR_SECRET="bench-cursor-secret-$(openssl rand -hex 16)" \
+  STOCKHOLD_SECURITY_CURSOR_SECRET="bench-cursor-secret-$(openssl rand -hex 16)" RABBITMQ_USERNAME=guest RABBITMQ_PASSWORD=guest \
   STOCKHOLD_AUDIT_ENABLED=false STOCKHOLD_LIMITS_PER_TENANT_CONCURRENCY=0 \
     java ${JAVA_OPTS-$(image_java_opts)} ${EXTRA_JAVA:-} -jar "${APP:-service/target/quarkus-app}/quarkus-run.jar" >> "$WORK/service.log" 2>&1 &
   SERVICE_PID=$!
-  until curl -fs "localhost:$PORT/q/health/ready" >/dev/null 2>&1; do
+  until curl -fs "localhost:$MANAGEMENT_PORT/q/health/ready" >/dev/null 2>&1; do
     kill -0 "$SERVICE_PID" 2>/dev/null || { log "service died: see $WORK/service.log"; exit 1; }
     sleep 0.05
   done

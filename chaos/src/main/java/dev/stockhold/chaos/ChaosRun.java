@@ -206,6 +206,8 @@ public final class ChaosRun {
         env.put("MP_JWT_VERIFY_PUBLICKEY_LOCATION", publicKey.toAbsolutePath().toString());
         env.put("MP_JWT_VERIFY_ISSUER", ISSUER);
         env.put("STOCKHOLD_SECURITY_AUDIENCE", AUDIENCE);
+        env.put("RABBITMQ_USERNAME", "guest");
+        env.put("RABBITMQ_PASSWORD", "guest");
         env.put("STOCKHOLD_SECURITY_CURSOR_SECRET", "chaos-run-cursor-secret-" + UUID.randomUUID());
         // a killed replica's claimed events are taken over after the lease: shorter than the 30 s default so the
         // drain after the run is quick; still longer than the publish timeout (10 s), as it must be
@@ -235,7 +237,7 @@ public final class ChaosRun {
             if (cutOff) { // the last replica lives in the namespace and reaches PostgreSQL and the broker over its links
                 own.put("QUARKUS_DATASOURCE_JDBC_URL", partitionedJdbcUrl(database));
                 own.put("RABBITMQ_HOST", PartitionedNetwork.Link.BROKER.outside);
-                own.put("RABBITMQ_PORT", Integer.toString(PartitionedNetwork.forwarded(BROKER_PORT)));
+                own.put("RABBITMQ_PORT", Integer.toString(network.forwarded(BROKER_PORT)));
             }
             replicas.add(new Replica(name, cutOff ? PartitionedNetwork.Link.CLIENTS.inside : "127.0.0.1", settings.ports().get(i),
                     cutOff ? network.launcher() : List.of(), settings.jar(), work.resolve(name + ".log"), own));
@@ -434,7 +436,7 @@ public final class ChaosRun {
 
     /** The cut-off replica's URL: the same database through the forwarders on the machine's end of its link. */
     private String partitionedJdbcUrl(String database) {
-        return jdbcUrl(database, PartitionedNetwork.Link.DATABASE.outside, PartitionedNetwork::forwarded);
+        return jdbcUrl(database, PartitionedNetwork.Link.DATABASE.outside, network::forwarded);
     }
 
     /** The machine's PostgreSQL, or every node of the HA formation with {@code targetServerType=primary}. */

@@ -3,7 +3,9 @@ package dev.stockhold.chaos;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A network namespace for one replica, joined to the machine by three veth pairs in the benchmarking range
@@ -39,6 +41,8 @@ final class PartitionedNetwork implements AutoCloseable {
     static final String NAMESPACE = "stockhold-chaos";
 
     private final List<TcpForwarder> forwarders = new ArrayList<>();
+    /** Loopback port -> the port its forwarder on the machine's end of a link listens on. */
+    private final Map<Integer, Integer> forwardedPorts = new HashMap<>();
 
     private PartitionedNetwork() {
     }
@@ -62,20 +66,30 @@ final class PartitionedNetwork implements AutoCloseable {
         }
         PartitionedNetwork network = new PartitionedNetwork();
         for (int pgPort : pgPorts) {
-            network.forwarders.add(new TcpForwarder(new InetSocketAddress(Link.DATABASE.outside, forwarded(pgPort)),
-                    new InetSocketAddress("127.0.0.1", pgPort)));
+            network.forward(Link.DATABASE, pgPort);
         }
-        network.forwarders.add(new TcpForwarder(new InetSocketAddress(Link.BROKER.outside, forwarded(brokerPort)),
-                new InetSocketAddress("127.0.0.1", brokerPort)));
+        network.forward(Link.BROKER, brokerPort);
         return network;
     }
 
     /**
-     * The port on the machine's end of a link that forwards to {@code port} on loopback: another number, because a
-     * service listening on every address (pg_auto_failover's nodes do) already holds the same port there.
+     * A forwarder on a free port of the link's machine end (never a fixed or derived number: a service listening on
+     * every address holds the same port there, as pg_auto_failover's nodes do, and RabbitMQ's management plugin holds
+     * 5672 + 10000).
      */
-    static int forwarded(int port) {
-        return port + 10_000;
+    private void forward(Link link, int port) throws IOException {
+        TcpForwarder forwarder = new TcpForwarder(new InetSocketAddress(link.outside, 0), new InetSocketAddress("127.0.0.1", port));
+        forwarders.add(forwarder);
+        forwardedPorts.put(port, forwarder.port());
+    }
+
+    /** The port on the machine's end of a link that forwards to {@code port} on loopback. */
+    int forwarded(int port) {
+        Integer forwarded = forwardedPorts.get(port);
+        if (forwarded == null) {
+            throw new IllegalArgumentException("no forwarder to port " + port);
+        }
+        return forwarded;
     }
 
     /** The command prefix that runs a process inside the namespace. */

@@ -22,7 +22,7 @@ final class Probe {
     }
 
     static Answer ready(Replica replica) {
-        return send(HttpRequest.newBuilder(URI.create(replica.baseUrl() + "/q/health/ready")).timeout(Duration.ofSeconds(5))
+        return send(HttpRequest.newBuilder(URI.create(replica.managementUrl() + "/q/health/ready")).timeout(Duration.ofSeconds(5))
                 .build());
     }
 

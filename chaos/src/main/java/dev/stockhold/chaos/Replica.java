@@ -23,6 +23,7 @@ final class Replica {
     private final Path log;
     private final Map<String, String> env;
     private volatile Process process;
+    private final int managementPort;
 
     Replica(String name, String host, int port, List<String> launcher, Path jar, Path log, Map<String, String> env) {
         this.name = name;
@@ -32,6 +33,16 @@ final class Replica {
         this.jar = jar;
         this.log = log;
         this.env = env;
+        this.managementPort = freePort();
+    }
+
+    /** A port nothing listens on now, kept across restarts: health and metrics on the management interface. */
+    private static int freePort() {
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     void start() throws IOException {
@@ -43,6 +54,7 @@ final class Replica {
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         builder.environment().putAll(env);
         builder.environment().put("QUARKUS_HTTP_PORT", Integer.toString(port));
+        builder.environment().put("QUARKUS_MANAGEMENT_PORT", Integer.toString(managementPort));
         process = builder.start();
     }
 
@@ -75,6 +87,11 @@ final class Replica {
                 p.destroyForcibly();
             }
         }
+    }
+
+    /** Health and metrics live on the management interface, not on the API port. */
+    String managementUrl() {
+        return "http://" + host + ":" + managementPort;
     }
 
     String baseUrl() {

@@ -26,9 +26,14 @@ final class TcpForwarder implements AutoCloseable {
         this.server = new ServerSocket();
         server.setReuseAddress(true);
         server.bind(listen, 256);
-        Thread acceptor = new Thread(this::accept, "forward-" + listen.getPort());
+        Thread acceptor = new Thread(this::accept, "forward-" + server.getLocalPort());
         acceptor.setDaemon(true);
         acceptor.start();
+    }
+
+    /** The port it listens on (the one asked for, or the one the system gave for port 0). */
+    int port() {
+        return server.getLocalPort();
     }
 
     private void accept() {

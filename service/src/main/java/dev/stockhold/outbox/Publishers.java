@@ -22,8 +22,8 @@ public class Publishers {
     EventPublisher publisher(StockholdConfig config,
             @ConfigProperty(name = "rabbitmq-host") Optional<String> rabbitHost,
             @ConfigProperty(name = "rabbitmq-port", defaultValue = "5672") int rabbitPort,
-            @ConfigProperty(name = "rabbitmq-username", defaultValue = "guest") String rabbitUser,
-            @ConfigProperty(name = "rabbitmq-password", defaultValue = "guest") String rabbitPassword,
+            @ConfigProperty(name = "rabbitmq-username") Optional<String> rabbitUser,
+            @ConfigProperty(name = "rabbitmq-password") Optional<String> rabbitPassword,
             @ConfigProperty(name = "rabbitmq-virtual-host", defaultValue = "/") String rabbitVirtualHost,
             @ConfigProperty(name = "kafka.bootstrap.servers", defaultValue = "localhost:9092") String kafkaServers) {
         Target target = config.relay().target();
@@ -32,10 +32,17 @@ public class Publishers {
             target = Target.LOG;
         }
         return switch (target) {
-            case RABBITMQ -> new RabbitPublisher(rabbitHost.orElse("localhost"), rabbitPort, rabbitUser, rabbitPassword, rabbitVirtualHost);
+            // no default credentials: dev and test set guest in their profiles; prod must name its own (ProdSecurityGuard)
+            case RABBITMQ ->
+                new RabbitPublisher(rabbitHost.orElse("localhost"), rabbitPort, rabbitUser.orElseThrow(() -> missing("RABBITMQ_USERNAME")),
+                        rabbitPassword.orElseThrow(() -> missing("RABBITMQ_PASSWORD")), rabbitVirtualHost);
             case KAFKA -> new KafkaPublisher(kafkaServers, config.relay().publishTimeout(), config.relay().kafka());
             case LOG -> new LoggingPublisher();
         };
+    }
+
+    private static IllegalStateException missing(String variable) {
+        return new IllegalStateException(variable + " is not set: the relay has no default broker credentials");
     }
 
     void close(@Disposes EventPublisher publisher) {

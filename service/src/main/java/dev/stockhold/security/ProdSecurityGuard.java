@@ -6,13 +6,16 @@ import java.util.Optional;
 
 import jakarta.enterprise.event.Observes;
 
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
 import dev.stockhold.StockholdConfig;
 import io.quarkus.arc.profile.IfBuildProfile;
 import io.quarkus.runtime.StartupEvent;
 
 /**
  * The prod build refuses to start without the settings a safe deployment needs: an audience for tokens (or the
- * written-out opt-out) and a cursor secret of its own instead of the published dev value.
+ * written-out opt-out), a cursor secret of its own instead of the published dev value, and broker credentials (no
+ * {@code guest} default) when the relay publishes to RabbitMQ.
  */
 @IfBuildProfile("prod")
 public class ProdSecurityGuard {
@@ -20,8 +23,14 @@ public class ProdSecurityGuard {
     /** Published in this repository: a MAC key nobody may rely on. Dev and tests only. */
     public static final String DEV_CURSOR_SECRET = "DEV-ONLY-cursor-secret-published-in-the-repository";
 
-    void check(@Observes StartupEvent event, StockholdConfig config) {
+    void check(@Observes StartupEvent event, StockholdConfig config,
+            @ConfigProperty(name = "rabbitmq-username") Optional<String> rabbitUser,
+            @ConfigProperty(name = "rabbitmq-password") Optional<String> rabbitPassword) {
         List<String> refusals = refusals(config.security().audience(), config.security().cursorSecret());
+        boolean publishesToRabbit = config.relay().enabled() && config.relay().target() == StockholdConfig.Relay.Target.RABBITMQ;
+        if (publishesToRabbit && (rabbitUser.isEmpty() || rabbitPassword.isEmpty())) {
+            refusals.add("RABBITMQ_USERNAME and RABBITMQ_PASSWORD must be set: there are no default broker credentials in prod");
+        }
         if (!refusals.isEmpty()) {
             throw new IllegalStateException(String.join("; ", refusals));
         }

@@ -62,6 +62,8 @@ class CanaryAnalysisIT {
     private ServiceContainer stable;
     private ServiceContainer canary;
     private PrometheusServer prometheus;
+    /** Chosen before the broken canary starts: Prometheus scrapes its management port from the beginning. */
+    private int brokenManagementPort;
     private final String sku = "SKU-" + UUID.randomUUID().toString().substring(0, 8);
     private final String soldOut = "SOLD-OUT-" + UUID.randomUUID().toString().substring(0, 8);
 
@@ -80,8 +82,9 @@ class CanaryAnalysisIT {
                 .isEqualTo(200);
         assertThat(fixture.send(stable, "PUT", "/v1/items/" + soldOut + "/stock/default", "{\"onHand\":0}", null).statusCode())
                 .isEqualTo(200);
-        prometheus = PrometheusServer.start(fixture.work, PROMETHEUS_PORT,
-                List.of("127.0.0.1:" + STABLE_PORT, "127.0.0.1:" + CANARY_PORT, "127.0.0.1:" + BROKEN_PORT));
+        brokenManagementPort = ServiceContainer.freePort();
+        prometheus = PrometheusServer.start(fixture.work, PROMETHEUS_PORT, List.of("127.0.0.1:" + stable.managementPort,
+                "127.0.0.1:" + canary.managementPort, "127.0.0.1:" + brokenManagementPort));
     }
 
     @AfterAll
@@ -138,7 +141,8 @@ class CanaryAnalysisIT {
                 "STOCKHOLD_VERSION", BROKEN_CANARY,
                 "QUARKUS_DATASOURCE_JDBC_URL", ContainerFixture.SERVER + fixture.database
                         + "?options=-c%20default_transaction_read_only%3Don",
-                "QUARKUS_FLYWAY_MIGRATE_AT_START", "false"));
+                "QUARKUS_FLYWAY_MIGRATE_AT_START", "false",
+                "QUARKUS_MANAGEMENT_PORT", Integer.toString(brokenManagementPort)));
         broken.awaitHealthy("/q/health/started", Duration.ofSeconds(60));
         Map<Integer, LongAdder> statuses = drive(List.of(stable, broken));
         System.out.println("[canary] broken run, answers " + statuses);

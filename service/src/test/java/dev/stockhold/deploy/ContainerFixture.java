@@ -56,6 +56,7 @@ final class ContainerFixture implements AutoCloseable {
     ServiceContainer start(String name, int port, Map<String, String> env) throws IOException {
         Map<String, String> all = new LinkedHashMap<>();
         all.put("QUARKUS_HTTP_PORT", Integer.toString(port));
+        all.put("QUARKUS_MANAGEMENT_PORT", Integer.toString(ServiceContainer.freePort()));
         all.put("QUARKUS_DATASOURCE_JDBC_URL", SERVER + database);
         all.put("QUARKUS_DATASOURCE_USERNAME", "postgres");
         all.put("QUARKUS_DATASOURCE_PASSWORD", "");
@@ -75,7 +76,7 @@ final class ContainerFixture implements AutoCloseable {
     /** A request with this run's token; {@code body} null for none. */
     HttpResponse<String> send(ServiceContainer to, String method, String path, String body, String idempotencyKey)
             throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(to.baseUrl() + path))
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(to.url(path)))
                 .timeout(Duration.ofSeconds(30))
                 .header("Authorization", "Bearer " + token)
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
@@ -89,7 +90,7 @@ final class ContainerFixture implements AutoCloseable {
     }
 
     HttpResponse<String> get(ServiceContainer from, String path) throws IOException, InterruptedException {
-        return http.send(HttpRequest.newBuilder(URI.create(from.baseUrl() + path)).timeout(Duration.ofSeconds(10)).build(),
+        return http.send(HttpRequest.newBuilder(URI.create(from.url(path))).timeout(Duration.ofSeconds(10)).build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 

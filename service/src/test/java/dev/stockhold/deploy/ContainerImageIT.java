@@ -157,9 +157,13 @@ class ContainerImageIT {
     @Test
     @Order(4)
     void shouldWriteNothingOutsideTmp() throws Exception {
-        ServiceContainer.Result write = container.exec("sh", "-c", "touch /deployments/probe");
+        ServiceContainer.Result write = container.exec("sh", "-c", "touch /opt/stockhold/probe");
         assertThat(write.exit()).isNotZero();
         assertThat(write.output()).contains("Read-only file system");
+        // and even on a writable root the code is root's: nothing in the application is the runtime user's or writable
+        // by it
+        assertThat(container.exec("sh", "-c", "find /opt/stockhold ! -user 0 -o -perm /022").output().trim()).isEmpty();
+        assertThat(container.exec("sh", "-c", "stat -c %u /opt/stockhold /opt").output().trim()).isEqualTo("0\n0");
         assertThat(container.exec("id", "-u").output().trim()).isEqualTo("185");
         assertThat(container.exec("sh", "-c", "grep CapEff /proc/1/status").output()).contains("0000000000000000");
         assertThat(container.exec("sh", "-c", "grep NoNewPrivs /proc/1/status").output()).contains("1");

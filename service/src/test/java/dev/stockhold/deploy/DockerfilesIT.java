@@ -52,6 +52,28 @@ class DockerfilesIT {
         }
     }
 
+    /** The runtime stage's files belong to root: the process (a non-root user) cannot change its own code. */
+    @ParameterizedTest
+    @ValueSource(strings = { "docker/Dockerfile.jvm", "docker/Dockerfile.native" })
+    void shouldGiveTheApplicationToRoot(String dockerfile) throws IOException {
+        List<String> instructions = instructions(Repository.path(dockerfile));
+        int lastFrom = 0;
+        for (int i = 0; i < instructions.size(); i++) {
+            if (instructions.get(i).startsWith("FROM ")) {
+                lastFrom = i;
+            }
+        }
+        List<String> runtime = instructions.subList(lastFrom, instructions.size());
+        assertThat(runtime).filteredOn(i -> i.startsWith("COPY ")).isNotEmpty()
+                .allSatisfy(copy -> {
+                    assertThat(copy).as("%s", dockerfile).containsAnyOf("--chown=0:0", "--chown=root:root");
+                    java.util.regex.Matcher chmod = java.util.regex.Pattern.compile("--chmod=([0-7]+)").matcher(copy);
+                    assertThat(chmod.find()).as("%s: an octal --chmod", copy).isTrue();
+                    assertThat(Integer.parseInt(chmod.group(1), 8) & 022).as("%s: group/other write", copy).isZero();
+                });
+        assertThat(runtime).noneMatch(i -> i.startsWith("RUN ") && i.contains("chown"));
+    }
+
     private static boolean matches(String source) throws IOException {
         Path path = Repository.path(source);
         if (!source.contains("*")) {

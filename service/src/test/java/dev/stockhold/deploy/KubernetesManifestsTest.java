@@ -32,6 +32,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 
 import dev.stockhold.support.Api;
+import dev.stockhold.support.Management;
 import dev.stockhold.support.Repository;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -76,8 +77,8 @@ class KubernetesManifestsTest {
         List<JsonNode> docs = render(overlay);
 
         assertThat(docs).extracting(d -> d.path("kind").asText())
-                .contains("Deployment", "Service", "ConfigMap", "Secret", "PodDisruptionBudget", "HorizontalPodAutoscaler",
-                        "ServiceAccount");
+                .contains("Deployment", "Service", "ConfigMap", "PodDisruptionBudget", "HorizontalPodAutoscaler",
+                        "ServiceAccount", "NetworkPolicy");
         for (JsonNode doc : docs) {
             String kind = doc.path("kind").asText();
             switch (kind) {
@@ -93,6 +94,23 @@ class KubernetesManifestsTest {
                 }
             }
         }
+    }
+
+    /**
+     * No overlay renders a Secret: {@code kubectl apply -k} would overwrite the operator's real one with placeholders.
+     * The Deployment reads the Secret the operator creates (k8s/examples shows how).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = { "dev", "prod" })
+    void shouldRenderNoSecretAndNoPlaceholder(String overlay) throws Exception {
+        List<JsonNode> docs = render(overlay);
+
+        assertThat(docs).extracting(d -> d.path("kind").asText()).doesNotContain("Secret");
+        assertThat(YAML.writeValueAsString(docs)).doesNotContain("change-me").doesNotContain("guest");
+        Deployment deployment = Serialization.unmarshal(YAML.writeValueAsString(one(docs, "Deployment")), Deployment.class);
+        assertThat(deployment.getSpec().getTemplate().getSpec().getContainers().get(0).getEnvFrom())
+                .anySatisfy(from -> assertThat(from.getSecretRef()).isNotNull()
+                        .satisfies(ref -> assertThat(ref.getName()).isEqualTo("stockhold-secrets")));
     }
 
     /** The schema check is real: a misspelt field is caught, not silently dropped as the API server would. */
@@ -135,24 +153,40 @@ class KubernetesManifestsTest {
 
     @ParameterizedTest
     @ValueSource(strings = { "dev", "prod" })
-    void shouldProbeAndScrapeWhatTheServiceServes(String overlay) throws Exception {
-        Deployment deployment = Serialization.unmarshal(YAML.writeValueAsString(one(render(overlay), "Deployment")), Deployment.class);
+    void shouldProbeAndScrapeWhatTheServiceServesOnTheManagementPortOnly(String overlay) throws Exception {
+        List<JsonNode> docs = render(overlay);
+        Deployment deployment = Serialization.unmarshal(YAML.writeValueAsString(one(docs, "Deployment")), Deployment.class);
         Container container = deployment.getSpec().getTemplate().getSpec().getContainers().get(0);
-        int port = container.getPorts().get(0).getContainerPort();
-        Map<String, String> config = YAML.convertValue(one(render(overlay), "ConfigMap").path("data"), Map.class);
+        Map<String, Integer> ports = new java.util.HashMap<>();
+        container.getPorts().forEach(p -> ports.put(p.getName(), p.getContainerPort()));
+        Map<String, String> config = YAML.convertValue(one(docs, "ConfigMap").path("data"), Map.class);
         Map<String, String> annotations = deployment.getSpec().getTemplate().getMetadata().getAnnotations();
 
-        // the port the service listens on: the ConfigMap's, or Quarkus' default (8080) when it sets none
-        assertThat(String.valueOf(port)).isEqualTo(config.getOrDefault("QUARKUS_HTTP_PORT", "8080"))
+        // the ports the service listens on: the ConfigMap's, or Quarkus' defaults (8080, management 9000)
+        assertThat(ports).containsOnlyKeys("http", "management");
+        assertThat(String.valueOf(ports.get("http"))).isEqualTo(config.getOrDefault("QUARKUS_HTTP_PORT", "8080"));
+        assertThat(String.valueOf(ports.get("management"))).isEqualTo(config.getOrDefault("QUARKUS_MANAGEMENT_PORT", "9000"))
                 .isEqualTo(annotations.get("prometheus.io/port"));
         for (var probe : List.of(container.getStartupProbe(), container.getLivenessProbe(), container.getReadinessProbe())) {
-            assertThat(probe.getHttpGet().getPort().getStrVal()).isEqualTo(container.getPorts().get(0).getName());
-            given().get(probe.getHttpGet().getPath()).then().statusCode(200);
+            assertThat(probe.getHttpGet().getPort().getStrVal()).isEqualTo("management");
+            Management.given().get(probe.getHttpGet().getPath()).then().statusCode(200);
+            given().get(probe.getHttpGet().getPath()).then().statusCode(404);
         }
         assertThat(container.getStartupProbe().getHttpGet().getPath()).isEqualTo("/q/health/started");
         assertThat(container.getLivenessProbe().getHttpGet().getPath()).isEqualTo("/q/health/live");
         assertThat(container.getReadinessProbe().getHttpGet().getPath()).isEqualTo("/q/health/ready");
-        given().get(annotations.get("prometheus.io/path")).then().statusCode(200);
+        Management.given().get(annotations.get("prometheus.io/path")).then().statusCode(200);
+        // clients reach the API port only; the management port is open to the monitoring namespace only
+        assertThat(one(docs, "Service").at("/spec/ports").findValuesAsText("targetPort")).containsExactly("http");
+        JsonNode ingress = one(docs, "NetworkPolicy").at("/spec/ingress");
+        for (JsonNode rule : ingress) {
+            boolean management = rule.at("/ports").findValuesAsText("port").contains("management");
+            if (management) {
+                assertThat(rule.at("/from").isArray() && rule.at("/from").size() > 0).as("management port limited by from").isTrue();
+                assertThat(rule.at("/ports").findValuesAsText("port")).containsExactly("management");
+            }
+        }
+        assertThat(ingress.findValuesAsText("port")).contains("http", "management");
     }
 
     @ParameterizedTest
@@ -187,14 +221,17 @@ class KubernetesManifestsTest {
         List<JsonNode> docs = render(overlay);
         Set<String> names = new HashSet<>();
         one(docs, "ConfigMap").path("data").fieldNames().forEachRemaining(names::add);
-        one(docs, "Secret").path("stringData").fieldNames().forEachRemaining(names::add);
+        // the Secret the operator creates, as the example names it
+        YAML.readTree(Files.readString(Repository.path("k8s/examples/secret.example.yaml"))).path("stringData").fieldNames()
+                .forEachRemaining(names::add);
         Set<String> known = new HashSet<>();
         for (String property : ConfigProvider.getConfig().getPropertyNames()) {
             known.add(property.replaceAll("[^A-Za-z0-9]", "_").toUpperCase());
         }
         // read through @ConfigProperty with defaults, named in docs/operations.md (Configuration)
         known.addAll(
-                List.of("RABBITMQ_HOST", "RABBITMQ_PORT", "RABBITMQ_USERNAME", "RABBITMQ_PASSWORD", "MP_JWT_VERIFY_PUBLICKEY_LOCATION"));
+                List.of("RABBITMQ_HOST", "RABBITMQ_PORT", "RABBITMQ_USERNAME", "RABBITMQ_PASSWORD", "MP_JWT_VERIFY_PUBLICKEY_LOCATION",
+                        "QUARKUS_MANAGEMENT_PORT", "STOCKHOLD_SECURITY_AUDIENCE", "STOCKHOLD_SECURITY_CURSOR_SECRET"));
 
         assertThat(names).allSatisfy(name -> assertThat(known).as("%s is read by the service", name).contains(name));
         assertThat(names).contains("QUARKUS_DATASOURCE_JDBC_URL", "QUARKUS_DATASOURCE_USERNAME", "QUARKUS_DATASOURCE_PASSWORD",
@@ -206,7 +243,7 @@ class KubernetesManifestsTest {
         Api api = Api.newTenant();
         api.setStock("PROM-1", 1);
         api.reserve(Api.key(), "PROM-1", 1).then().statusCode(201);
-        String exported = given().get("/q/metrics").asString();
+        String exported = Management.given().get("/q/metrics").asString();
         List<JsonNode> prod = render("prod");
         List<String> queries = new ArrayList<>(one(prod, "AnalysisTemplate").at("/spec/metrics").findValuesAsText("query"));
         queries.addAll(one(prod, "PrometheusRule").at("/spec/groups/0/rules").findValuesAsText("expr"));

@@ -30,9 +30,20 @@ final class ServiceContainer implements AutoCloseable {
 
     final String name;
     final int port;
-    private ServiceContainer(String name, int port) {
+    /** The management interface (health, metrics): a port of its own, never the API's. */
+    final int managementPort;
+
+    private ServiceContainer(String name, int port, int managementPort) {
         this.name = name;
         this.port = port;
+        this.managementPort = managementPort;
+    }
+
+    /** A port nothing listens on now, for a container's management interface. */
+    static int freePort() throws IOException {
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
     }
 
     /** Whether podman (and runc, which it needs here) can run containers on this machine. */
@@ -77,14 +88,14 @@ final class ServiceContainer implements AutoCloseable {
         if (started.exit() != 0) {
             throw new IllegalStateException("podman run failed: " + started.output());
         }
-        return new ServiceContainer(name, port);
+        return new ServiceContainer(name, port, Integer.parseInt(env.get("QUARKUS_MANAGEMENT_PORT")));
     }
 
     /** Polls a health endpoint until it answers 200; @return the time it took. */
     Duration awaitHealthy(String path, Duration timeout) throws InterruptedException, IOException {
         long start = System.nanoTime();
         long deadline = start + timeout.toNanos();
-        HttpRequest probe = HttpRequest.newBuilder(URI.create(baseUrl() + path)).timeout(Duration.ofSeconds(2)).build();
+        HttpRequest probe = HttpRequest.newBuilder(URI.create(url(path))).timeout(Duration.ofSeconds(2)).build();
         while (System.nanoTime() < deadline) {
             try {
                 if (PROBE.send(probe, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
@@ -103,6 +114,12 @@ final class ServiceContainer implements AutoCloseable {
 
     String baseUrl() {
         return "http://127.0.0.1:" + port;
+    }
+
+    /** The URL of a path: health and metrics on the management port, everything else on the API port. */
+    String url(String path) {
+        boolean management = path.startsWith("/q/health") || path.startsWith("/q/metrics");
+        return "http://127.0.0.1:" + (management ? managementPort : port) + path;
     }
 
     /** A command inside the running container (its shell and coreutils). */

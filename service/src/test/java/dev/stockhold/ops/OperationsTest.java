@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.stockhold.support.Api;
 import dev.stockhold.support.Eventually;
+import dev.stockhold.support.Management;
 import dev.stockhold.web.ProblemType;
 import io.quarkus.test.junit.QuarkusTest;
 
@@ -20,13 +21,25 @@ class OperationsTest {
 
     @Test
     void shouldReportLiveReadyAndStarted() {
-        given().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
-        given().get("/q/health/started").then().statusCode(200).body("status", equalTo("UP"));
-        given().get("/q/health/ready").then().statusCode(200)
+        Management.given().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
+        Management.given().get("/q/health/started").then().statusCode(200).body("status", equalTo("UP"));
+        Management.given().get("/q/health/ready").then().statusCode(200)
                 .body("status", equalTo("UP"))
                 .body("checks.name", hasItem("database-migrations"))
                 .body("checks.find { it.name == 'database-migrations' }.data.pending", equalTo(0))
                 .body("checks.find { it.name == 'outbox-relay' }.data.target", equalTo("rabbitmq"));
+    }
+
+    /** Health details and every tenant's counters are for operators: the API port does not serve them. */
+    @Test
+    void shouldServeHealthAndMetricsOnTheManagementPortOnly() {
+        assertThat(Management.port()).isNotEqualTo(io.restassured.RestAssured.port);
+        for (String path : new String[]{ "/q/metrics", "/q/health", "/q/health/ready", "/q/health/live", "/q/health/started" }) {
+            io.restassured.RestAssured.given().get(path).then().statusCode(404);
+            Management.given().get(path).then().statusCode(200);
+        }
+        // the API's own description stays with the API
+        io.restassured.RestAssured.given().get("/q/openapi").then().statusCode(200);
     }
 
     @Test
@@ -40,7 +53,7 @@ class OperationsTest {
         api.adjust(Api.key(), sku, "default", 2).then().statusCode(200);
         api.adjust(Api.key(), sku, "default", -5).then().statusCode(409);
 
-        String metrics = given().get("/q/metrics").then().statusCode(200).extract().asString();
+        String metrics = Management.given().get("/q/metrics").then().statusCode(200).extract().asString();
 
         assertThat(metrics)
                 .containsPattern("stockhold_reservations_total\\{.*outcome=\"created\".*\\} [1-9]")
@@ -58,7 +71,7 @@ class OperationsTest {
                 .containsPattern("stockhold_reservations_total\\{outcome=\"created\",version=\"[^\"]+\"\\}");
         // confirmed events are counted by kind once the relay has published them
         Eventually.await(Duration.ofSeconds(15), "a published reservation.confirmed event counted",
-                () -> given().get("/q/metrics").asString()
+                () -> Management.given().get("/q/metrics").asString()
                         .matches("(?s).*stockhold_events_published_total\\{type=\"reservation\\.confirmed\"[^}]*} [1-9].*"));
     }
 
@@ -86,7 +99,7 @@ class OperationsTest {
         assertThat(problems("unauthorized") - unauthorized).isEqualTo(1);
         assertThat(problems("payload-too-large") - tooLarge).isEqualTo(1);
         // every slug has its series from the start, with the slug's status
-        String metrics = given().get("/q/metrics").asString();
+        String metrics = Management.given().get("/q/metrics").asString();
         for (ProblemType type : ProblemType.values()) {
             assertThat(metrics).contains("stockhold_problems_total{slug=\"" + type.slug() + "\",status=\"" + type.status() + "\"");
         }
@@ -95,7 +108,7 @@ class OperationsTest {
     private static double problems(String slug) {
         java.util.regex.Matcher m = java.util.regex.Pattern
                 .compile("stockhold_problems_total\\{slug=\"" + slug + "\",[^}]*} (\\S+)")
-                .matcher(given().get("/q/metrics").asString());
+                .matcher(Management.given().get("/q/metrics").asString());
         assertThat(m.find()).as("series of %s", slug).isTrue();
         return Double.parseDouble(m.group(1));
     }

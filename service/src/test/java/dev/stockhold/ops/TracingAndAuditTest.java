@@ -16,6 +16,7 @@ import dev.stockhold.support.Api;
 import dev.stockhold.support.BrokerQueue;
 import dev.stockhold.support.Db;
 import dev.stockhold.support.Eventually;
+import dev.stockhold.support.Management;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 
@@ -67,7 +68,7 @@ class TracingAndAuditTest {
         // a bug (simulated) that returns stock without a reservation change
         db.execute("UPDATE stock_records SET held = held - 1 WHERE tenant_id = ? AND sku = ?", api.tenant(), sku);
         Eventually.await(Duration.ofSeconds(30), "the auditor to reach the sku", () -> auditor.audit() > healthy);
-        assertThat(given().get("/q/metrics").asString()).containsPattern("stockhold_invariant_violations\\{[^}]*\\} [1-9]");
+        assertThat(Management.given().get("/q/metrics").asString()).containsPattern("stockhold_invariant_violations\\{[^}]*\\} [1-9]");
 
         db.execute("UPDATE stock_records SET held = held + 1 WHERE tenant_id = ? AND sku = ?", api.tenant(), sku);
         assertThat(auditor.audit()).isEqualTo(healthy);

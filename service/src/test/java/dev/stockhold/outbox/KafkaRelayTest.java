@@ -38,6 +38,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stockhold.support.Api;
 import dev.stockhold.support.Db;
 import dev.stockhold.support.Eventually;
+import dev.stockhold.support.Management;
 import io.quarkus.arc.ClientProxy;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -245,7 +246,7 @@ class KafkaRelayTest {
                 written, 10, longestCall);
         assertThat(longestCall).as("longest publish call, seconds").isLessThanOrEqualTo(2.5);
         assertThat(metric("stockhold_outbox_leases_lost_total")).as("marks that found their lease gone").isEqualTo(lostBefore);
-        assertThat(given().get("/q/metrics").asString())
+        assertThat(Management.given().get("/q/metrics").asString())
                 .containsPattern("stockhold_outbox_publish_failures_total\\{reason=\"(unreachable|timeout)\"[^}]*\\} [1-9]");
     }
 
@@ -261,7 +262,7 @@ class KafkaRelayTest {
 
     private static double metric(String name) {
         Matcher m = Pattern.compile("(?m)^" + Pattern.quote(name) + "(\\{[^}]*\\})? ([0-9.eE+-]+)$")
-                .matcher(given().get("/q/metrics").asString());
+                .matcher(Management.given().get("/q/metrics").asString());
         double value = 0;
         while (m.find()) {
             value = Math.max(value, Double.parseDouble(m.group(2)));

@@ -29,6 +29,7 @@ import dev.stockhold.support.BrokerQueue;
 import dev.stockhold.support.Db;
 import dev.stockhold.support.DeduplicatingConsumer;
 import dev.stockhold.support.Eventually;
+import dev.stockhold.support.Management;
 import dev.stockhold.support.Race;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -152,7 +153,7 @@ class OutboxRelayMechanicsTest {
                 .body("[0].aggregateId", equalTo(id))
                 .extract().path("[0].id");
         Eventually.await(Duration.ofSeconds(5), "the dead gauge",
-                () -> given().get("/q/metrics").asString().matches("(?s).*stockhold_outbox_dead\\{[^}]*\\} [1-9].*"));
+                () -> Management.given().get("/q/metrics").asString().matches("(?s).*stockhold_outbox_dead\\{[^}]*\\} [1-9].*"));
         // the later event of the same reservation waits behind the dead one
         for (int i = 0; i < 3; i++) {
             relay.relayOnce("relay", publisher);

@@ -24,6 +24,7 @@ import dev.stockhold.support.BrokerQueue;
 import dev.stockhold.support.Db;
 import dev.stockhold.support.DeduplicatingConsumer;
 import dev.stockhold.support.Eventually;
+import dev.stockhold.support.Management;
 import io.quarkus.test.junit.QuarkusTest;
 
 /** The relay as it runs in the service, against the real RabbitMQ. */
@@ -102,11 +103,11 @@ class OutboxRelayTest {
                 api.confirm(ids.get(i)).then().statusCode(200);
             }
             Eventually.await(Duration.ofSeconds(10), "the relay to notice the outage",
-                    () -> given().get("/q/health/ready").then().extract().asString().contains("unreachable"));
-            given().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
+                    () -> Management.given().get("/q/health/ready").then().extract().asString().contains("unreachable"));
+            Management.given().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
             assertThat(db.queryLong("SELECT count(*) FROM outbox_events WHERE tenant_id = ? AND status = 'PENDING' "
                     + "AND event_type LIKE 'dev.stockhold.reservation.%'", api.tenant())).isEqualTo(15);
-            assertThat(given().get("/q/metrics").asString())
+            assertThat(Management.given().get("/q/metrics").asString())
                     .containsPattern("stockhold_outbox_publish_failures_total\\{reason=\"unreachable\"[^}]*\\} [1-9]");
         } finally {
             rabbitmqctl("start_app");

@@ -23,6 +23,7 @@ import dev.stockhold.support.Api;
 import dev.stockhold.support.BrokerQueue;
 import dev.stockhold.support.Db;
 import dev.stockhold.support.Eventually;
+import dev.stockhold.support.Management;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
@@ -73,10 +74,10 @@ class RelayOutageTest {
                 during.addAll(ids);
                 Thread.sleep(200);
             }
-            given().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"))
+            Management.given().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"))
                     .body("checks.find { it.name == 'outbox-relay' }.data.broker", equalTo("unreachable"))
                     .body("checks.find { it.name == 'outbox-relay' }.data.brokerUnreachableSince", notNullValue());
-            assertThat(given().get("/q/metrics").asString()).containsPattern("stockhold_outbox_broker_reachable\\{[^}]*\\} 0")
+            assertThat(Management.given().get("/q/metrics").asString()).containsPattern("stockhold_outbox_broker_reachable\\{[^}]*\\} 0")
                     .containsPattern("stockhold_outbox_broker_unreachable_since_seconds\\{[^}]*\\} 1\\.[0-9]+E9");
             assertThat(db.queryLong("SELECT count(*) FROM outbox_events WHERE tenant_id = ? AND (status = 'DEAD' OR attempts > 0)",
                     api.tenant())).as("events charged for the outage").isZero();
@@ -106,7 +107,7 @@ class RelayOutageTest {
         }
         assertThat(before).allSatisfy(id -> assertThat(perReservation).containsKey(id));
         Eventually.await(Duration.ofSeconds(5), "the broker reported reachable again",
-                () -> "reachable".equals(given().get("/q/health/ready").jsonPath()
+                () -> "reachable".equals(Management.given().get("/q/health/ready").jsonPath()
                         .getString("checks.find { it.name == 'outbox-relay' }.data.broker")));
     }
 

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.stockhold.support.Api;
 import dev.stockhold.support.Db;
+import dev.stockhold.support.Management;
 import dev.stockhold.support.Race;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
@@ -56,7 +57,7 @@ class LockExhaustionTest {
             long waited = System.nanoTime() - started;
 
             // meanwhile: the database is reachable, so the replica stays ready, and a quiet sku is served
-            given().get("/q/health/ready").then().statusCode(200);
+            Management.given().get("/q/health/ready").then().statusCode(200);
             api.reserve(Api.key(), quiet, 1).then().statusCode(201);
 
             assertThat(refused).allSatisfy(r -> {

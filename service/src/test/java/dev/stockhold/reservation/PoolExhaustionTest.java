@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.stockhold.support.Api;
 import dev.stockhold.support.Db;
+import dev.stockhold.support.Management;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -88,8 +89,8 @@ class PoolExhaustionTest {
             assertThat(waited).isLessThan(Duration.ofMillis(2_500));
 
             long probe = System.nanoTime();
-            given().get("/q/health/live").then().statusCode(200);
-            int readiness = given().get("/q/health/ready").statusCode();
+            Management.given().get("/q/health/live").then().statusCode(200);
+            int readiness = Management.given().get("/q/health/ready").statusCode();
             assertThat(readiness).as("readiness answers, UP or DOWN, within the acquisition timeout").isIn(200, 503);
             assertThat(Duration.ofNanos(System.nanoTime() - probe)).isLessThan(Duration.ofMillis(2_500));
 
@@ -105,9 +106,9 @@ class PoolExhaustionTest {
         Db db = new Db(dataSource);
         assertThat(db.reservationsOfTenant(api.tenant())).as("nothing stored by the refused requests").isZero();
         // nothing piled up: nobody waits for a connection, readiness is UP, and the refused key now reserves
-        assertThat(given().get("/q/metrics").then().statusCode(200).extract().asString())
+        assertThat(Management.given().get("/q/metrics").then().statusCode(200).extract().asString())
                 .containsPattern("agroal_awaiting_count\\{datasource=\"default\"[^}]*\\} 0\\.0");
-        given().get("/q/health/ready").then().statusCode(200);
+        Management.given().get("/q/health/ready").then().statusCode(200);
         api.reserve(key, free, 1).then().statusCode(201);
         assertThat(db.available(api.tenant(), free)).isEqualTo(9);
     }

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.stockhold.support.Api;
 import dev.stockhold.support.Db;
+import dev.stockhold.support.Management;
 import dev.stockhold.support.Race;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
@@ -71,6 +72,6 @@ class ReservationAdmissionTest {
             api.reserve(key, sku, 1).then().statusCode(201);
         }
         assertThat(db.reservationsOfTenant(api.tenant())).isEqualTo(keys.size());
-        assertThat(given().get("/q/metrics").asString()).contains("stockhold_reservations_limit{");
+        assertThat(Management.given().get("/q/metrics").asString()).contains("stockhold_reservations_limit{");
     }
 }

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.stockhold.support.Api;
 import dev.stockhold.support.Db;
+import dev.stockhold.support.Management;
 import dev.stockhold.support.NaiveReadThenWrite;
 import dev.stockhold.support.Race;
 import io.quarkus.test.junit.QuarkusTest;
@@ -104,7 +105,7 @@ class ReservationRaceTest {
     }
 
     private static double groupedReservations() {
-        String metrics = io.restassured.RestAssured.given().get("/q/metrics").then().statusCode(200).extract().asString();
+        String metrics = Management.given().get("/q/metrics").then().statusCode(200).extract().asString();
         return metrics.lines().filter(l -> l.startsWith("stockhold_reservations_grouped_total"))
                 .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1))).sum();
     }

@@ -16,7 +16,8 @@ import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import io.smallrye.jwt.build.Jwt;
 
 /**
- * For tests of the packaged (prod profile) app: an identity provider made up for the run. Its key pair is
+ * For tests of the packaged (prod profile) app: an identity provider made up for the run, and the other settings the
+ * prod profile requires (audience, cursor secret, the local broker's credentials). Its key pair is
  * generated now and never stored in the repository, so the prod profile trusts it exactly as it would trust a
  * real issuer, through {@code mp.jwt.verify.publickey.location}.
  */
@@ -44,7 +45,11 @@ public class GeneratedIssuer implements QuarkusTestResourceLifecycleManager {
                     "mp.jwt.verify.publickey.location", publicKey.toAbsolutePath().toString(),
                     "mp.jwt.verify.issuer", ISSUER,
                     "stockhold.security.audience", AUDIENCE,
-                    "stockhold.security.cursor-secret", CURSOR_SECRET);
+                    "stockhold.security.cursor-secret", CURSOR_SECRET,
+                    "rabbitmq-username", "guest",
+                    "rabbitmq-password", "guest",
+                    // the management interface on a free port, not the prod default 9000
+                    "quarkus.management.port", "0");
         } catch (NoSuchAlgorithmException | IOException e) {
             throw new IllegalStateException(e);
         }
