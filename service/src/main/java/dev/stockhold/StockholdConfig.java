@@ -246,6 +246,13 @@ public interface StockholdConfig {
         /** The adaptive limit never goes above this; keep it near the connection pool's size times two. */
         @WithDefault("128")
         int reservationsMaxLimit();
+
+        /**
+         * The time a request body has to arrive whole (HTTP/1.1 and HTTP/2); a body still incomplete then is answered
+         * 408 request-timeout and its connection (HTTP/1.1) or stream (HTTP/2) closed. A 5 KB cart takes milliseconds.
+         */
+        @WithDefault("10s")
+        Duration bodyReadTimeout();
     }
 
     interface Security {

@@ -34,7 +34,6 @@ import dev.stockhold.idempotency.IdempotencyKey;
 import dev.stockhold.idempotency.StoredResponse;
 import dev.stockhold.security.CurrentTenant;
 import dev.stockhold.security.Roles;
-import dev.stockhold.security.TenantLimited;
 import dev.stockhold.web.Cursors;
 import dev.stockhold.web.Problem;
 import dev.stockhold.web.ProblemType;
@@ -43,7 +42,6 @@ import dev.stockhold.web.StrictJson;
 /** The tenant's stock: per sku (v1's free-to-reserve view and v2's totals), per stock record, and the list of records. */
 @Path("/v1/items")
 @Produces(MediaType.APPLICATION_JSON)
-@TenantLimited
 @Tag(name = "items")
 @SecurityScheme(securitySchemeName = "jwt", type = SecuritySchemeType.HTTP, scheme = "bearer", bearerFormat = "JWT",
         description = "RS256 JWT with claims tenant_id and groups (reservations, inventory-admin, ops)")

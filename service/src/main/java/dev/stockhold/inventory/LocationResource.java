@@ -20,7 +20,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import dev.stockhold.security.CurrentTenant;
 import dev.stockhold.security.Roles;
-import dev.stockhold.security.TenantLimited;
 import dev.stockhold.web.Problem;
 import dev.stockhold.web.ProblemType;
 import dev.stockhold.web.StrictJson;
@@ -28,7 +27,6 @@ import dev.stockhold.web.StrictJson;
 /** The tenant's locations and their allocation order. */
 @Path("/v1/locations")
 @Produces(MediaType.APPLICATION_JSON)
-@TenantLimited
 @Tag(name = "locations")
 @SecurityRequirement(name = "jwt")
 @APIResponse(responseCode = "429", description = "too-many-requests: the tenant is at its concurrency limit (Retry-After)",

@@ -26,7 +26,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import dev.stockhold.StockholdConfig;
 import dev.stockhold.security.CurrentTenant;
 import dev.stockhold.security.Roles;
-import dev.stockhold.security.TenantLimited;
 import dev.stockhold.web.Params;
 import dev.stockhold.web.Problem;
 import dev.stockhold.web.ProblemException;
@@ -37,7 +36,6 @@ import dev.stockhold.web.StrictJson;
 @Path("/v1/admin/outbox")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed(Roles.OPS)
-@TenantLimited
 @Tag(name = "outbox-admin")
 @SecurityRequirement(name = "jwt")
 @APIResponse(responseCode = "429", description = "too-many-requests: the tenant is at its concurrency limit (Retry-After)",

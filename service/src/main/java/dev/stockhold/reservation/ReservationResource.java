@@ -35,7 +35,6 @@ import dev.stockhold.idempotency.StoredResponse;
 import dev.stockhold.inventory.Sku;
 import dev.stockhold.security.CurrentTenant;
 import dev.stockhold.security.Roles;
-import dev.stockhold.security.TenantLimited;
 import dev.stockhold.web.Cursors;
 import dev.stockhold.web.Problem;
 import dev.stockhold.web.ProblemType;
@@ -45,7 +44,6 @@ import dev.stockhold.web.StrictJson;
 @Path("/v1/reservations")
 @Produces(MediaType.APPLICATION_JSON)
 @RolesAllowed(Roles.RESERVATIONS)
-@TenantLimited
 @Tag(name = "reservations")
 @SecurityRequirement(name = "jwt")
 @APIResponse(responseCode = "429", description = "too-many-requests: the tenant is at its concurrency limit (Retry-After)",

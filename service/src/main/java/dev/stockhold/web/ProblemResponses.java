@@ -41,9 +41,9 @@ public class ProblemResponses {
      * Answers a problem on the event loop, outside JAX-RS (whose responses {@link ProblemMetrics} counts itself), and
      * counts it; set any extra header on {@code response} first.
      */
-    public void end(HttpServerResponse response, ProblemType type, String detail) {
+    public io.vertx.core.Future<Void> end(HttpServerResponse response, ProblemType type, String detail) {
         metrics.count(type);
-        response.setStatusCode(type.status())
+        return response.setStatusCode(type.status())
                 .putHeader(HttpHeaders.CONTENT_TYPE, ProblemType.MEDIA_TYPE)
                 .end(json(Problem.of(type, detail)));
     }

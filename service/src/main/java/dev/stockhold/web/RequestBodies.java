@@ -1,0 +1,240 @@
+package dev.stockhold.web;
+
+import jakarta.enterprise.event.Observes;
+import jakarta.ws.rs.core.HttpHeaders;
+
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import dev.stockhold.StockholdConfig;
+import io.quarkus.logging.Log;
+import io.quarkus.runtime.configuration.MemorySize;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClosedException;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpVersion;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.impl.RoutingContextInternal;
+
+/**
+ * Request bodies at the HTTP layer, before authentication's limits and before JAX-RS: every API body is read whole on
+ * the event loop, over HTTP/1.1 and HTTP/2 alike, so a slow upload holds no worker thread and no admission slot
+ * (dev.stockhold.security.Admission runs after it). A body must arrive within
+ * {@code stockhold.limits.body-read-timeout} (408 request-timeout: a body trickled a byte at a time is cut off) and
+ * stay within {@code quarkus.http.limits.max-body-size} (413 payload-too-large, also for HTTP/2 and chunked bodies).
+ * Matrix parameters are refused on the API, so the router and JAX-RS read one path.
+ */
+public class RequestBodies {
+
+    private final ProblemResponses responses;
+    private final long limit;
+    private final long readTimeoutMillis;
+
+    RequestBodies(ProblemResponses responses, StockholdConfig config,
+            @ConfigProperty(name = "quarkus.http.limits.max-body-size") MemorySize limit) {
+        this.responses = responses;
+        this.limit = limit.asLongValue();
+        this.readTimeoutMillis = config.limits().bodyReadTimeout().toMillis();
+    }
+
+    void register(@Observes Router router) {
+        // Runs before Quarkus' own limit check (order -2), which would answer 413 with no body.
+        router.route().order(-3).handler(ctx -> {
+            String length = ctx.request().getHeader(HttpHeaders.CONTENT_LENGTH);
+            if (length != null && exceeds(length)) {
+                new Read(ctx).refuseAfterBody(ProblemType.PAYLOAD_TOO_LARGE, tooLarge());
+            } else if (isApi(ctx) && hasMatrixParameter(ctx.request().path())) {
+                // JAX-RS would drop ";x=1" when matching while the router keeps it: one path for both, or none
+                responses.end(ctx.response(), ProblemType.NOT_FOUND, "Matrix parameters (;) are not part of this API's paths");
+            } else {
+                ctx.next();
+            }
+        });
+        router.route("/v1/*").order(-2).handler(ctx -> {
+            if (hasBody(ctx)) {
+                new Read(ctx).start();
+            } else {
+                ctx.next(); // nothing to wait for; REST reads the empty body itself
+            }
+        });
+        // A client that goes away mid-body fails the route: nobody to answer, nothing to log as a server error.
+        router.route().order(-3).failureHandler(ctx -> {
+            if (ctx.failure() instanceof HttpClosedException) {
+                return;
+            }
+            ctx.next();
+        });
+    }
+
+    /**
+     * One body being read: it ends once, with the whole body passed on, a refusal, or the timeout. A body refused for
+     * its size is still read to its end (and dropped) before the answer, so a client that reads its answer only after
+     * sending gets the 413; the read timeout bounds that too.
+     */
+    private final class Read {
+        private final RoutingContext ctx;
+        private final HttpServerRequest request;
+        private final boolean http2;
+        private final Buffer body = Buffer.buffer();
+        /** The declared length, or -1 (chunked HTTP/1.1). */
+        private final long declared;
+        private long timer = -1;
+        private boolean finished;
+        /** Set when the body is refused for its size: the rest is read and dropped, then this is the answer. */
+        private ProblemType refusal;
+        private String refusalDetail;
+
+        Read(RoutingContext ctx) {
+            this.ctx = ctx;
+            this.request = ctx.request();
+            this.http2 = request.version() == HttpVersion.HTTP_2;
+            String length = request.getHeader(HttpHeaders.CONTENT_LENGTH);
+            this.declared = length == null ? -1 : parse(length);
+        }
+
+        void start() {
+            if (http2 && declared < 0) {
+                // REST pauses every request it takes over, which an ended HTTP/2 stream refuses: the body must end
+                // where its Content-Length says, before the stream does
+                refuseAfterBody(ProblemType.LENGTH_REQUIRED, "HTTP/2 request bodies need a Content-Length header");
+                return;
+            }
+            read();
+        }
+
+        void refuseAfterBody(ProblemType type, String detail) {
+            refusal = type;
+            refusalDetail = detail;
+            read();
+        }
+
+        private void read() {
+            if ("100-continue".equalsIgnoreCase(request.getHeader("Expect"))) {
+                ctx.response().writeContinue();
+            }
+            timer = ctx.vertx().setTimer(readTimeoutMillis, id -> timedOut());
+            request.exceptionHandler(e -> finish());
+            request.endHandler(v -> ended());
+            if (http2) {
+                // chunk by chunk, stopping at Content-Length: the stream's end stays queued, so REST can pause it
+                request.pause();
+                request.handler(chunk -> {
+                    append(chunk);
+                    if (refusal != null || body.length() < declared) {
+                        request.fetch(1);
+                    } else if (!finished) {
+                        pass();
+                    }
+                });
+                request.fetch(1);
+            } else {
+                request.handler(this::append);
+                request.resume();
+            }
+        }
+
+        private void append(Buffer chunk) {
+            if (finished || refusal != null) {
+                return; // dropped
+            }
+            body.appendBuffer(chunk);
+            if (body.length() > limit) {
+                refusal = ProblemType.PAYLOAD_TOO_LARGE;
+                refusalDetail = tooLarge();
+            }
+        }
+
+        private void ended() {
+            if (finished) {
+                return;
+            }
+            if (refusal != null) {
+                finish();
+                responses.end(ctx.response(), refusal, refusalDetail);
+            } else if (declared >= 0 && body.length() != declared) {
+                finish();
+                refuseNow(ProblemType.MALFORMED_REQUEST, "The request body ended before its Content-Length");
+            } else {
+                pass();
+            }
+        }
+
+        private void pass() {
+            finish();
+            ((RoutingContextInternal) ctx).setBody(body);
+            ctx.next();
+        }
+
+        private void timedOut() {
+            if (finished) {
+                return;
+            }
+            finish();
+            Log.debugf("Request body not complete after %d ms (%d bytes read): answered 408", readTimeoutMillis, body.length());
+            if (refusal != null) {
+                refuseNow(refusal, refusalDetail);
+            } else {
+                refuseNow(ProblemType.REQUEST_TIMEOUT,
+                        "The request body did not arrive within " + readTimeoutMillis / 1000 + " s; nothing was changed");
+            }
+        }
+
+        /**
+         * Answers before the body has ended, and stops the rest of it: HTTP/1.1 closes the connection after the answer
+         * (what is left of the body cannot be told from a next request); HTTP/2 resets only the stream, with NO_ERROR
+         * after the complete answer (RFC 9113, 8.1), so the client stops sending and keeps the answer.
+         */
+        private void refuseNow(ProblemType type, String detail) {
+            if (ctx.response().ended()) {
+                return;
+            }
+            if (http2) {
+                responses.end(ctx.response(), type, detail).onComplete(done -> ctx.response().reset(0));
+            } else {
+                responses.end(ctx.response().putHeader("Connection", "close"), type, detail)
+                        .onComplete(done -> request.connection().close());
+            }
+        }
+
+        private void finish() {
+            finished = true;
+            if (timer >= 0) {
+                ctx.vertx().cancelTimer(timer);
+            }
+        }
+    }
+
+    private static boolean isApi(RoutingContext ctx) {
+        return ctx.request().path() != null && ctx.request().path().startsWith("/v1/");
+    }
+
+    /** A raw ';' (an encoded one, %3B, is part of a segment's value for both and is validated as such). */
+    static boolean hasMatrixParameter(String path) {
+        return path.indexOf(';') >= 0;
+    }
+
+    private static boolean hasBody(RoutingContext ctx) {
+        String length = ctx.request().getHeader(HttpHeaders.CONTENT_LENGTH);
+        if (length != null) {
+            return !length.trim().equals("0");
+        }
+        return ctx.request().getHeader("Transfer-Encoding") != null || ctx.request().version() == HttpVersion.HTTP_2
+                && !ctx.request().isEnded() && ctx.request().method().name().startsWith("P");
+    }
+
+    private static long parse(String contentLength) {
+        try {
+            return Long.parseLong(contentLength.trim());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    private boolean exceeds(String contentLength) {
+        return parse(contentLength) > limit;
+    }
+
+    private String tooLarge() {
+        return "Request body exceeds the limit of " + limit + " bytes";
+    }
+}
