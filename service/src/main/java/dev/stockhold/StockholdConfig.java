@@ -272,8 +272,8 @@ public interface StockholdConfig {
 
         /**
          * The {@code aud} values a token must name (one of them), comma-separated: tokens the same identity provider
-         * issued to other services are refused. Required in prod; {@value dev.stockhold.security.Audience#UNCHECKED}
-         * accepts any audience and must be written out to take that risk. Mapped onto {@code mp.jwt.verify.audiences}.
+         * issued to other services are refused. Required in prod; {@code unchecked} accepts any
+         * audience and must be written out to take that risk. Mapped onto {@code mp.jwt.verify.audiences}.
          */
         Optional<List<String>> audience();
 

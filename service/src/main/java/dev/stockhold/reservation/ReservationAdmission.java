@@ -9,7 +9,10 @@ import com.netflix.concurrency.limits.limit.Gradient2Limit;
 import com.netflix.concurrency.limits.limiter.SimpleLimiter;
 
 import dev.stockhold.StockholdConfig;
+import dev.stockhold.security.AdmissionGate;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.ext.web.RoutingContext;
 
 /**
  * Overload protection of POST /v1/reservations: an adaptive concurrency limit (Netflix concurrency-limits, Gradient2)
@@ -20,7 +23,9 @@ import io.micrometer.core.instrument.MeterRegistry;
  * limit is exported as {@code stockhold_reservations_limit}.
  */
 @Singleton
-public class ReservationAdmission {
+public class ReservationAdmission implements AdmissionGate {
+
+    static final String RESERVATIONS = "/v1/reservations";
 
     public static final String DETAIL = "This replica is at its concurrency limit; nothing was changed, retry after Retry-After"
             + " seconds with the same Idempotency-Key";
@@ -41,11 +46,29 @@ public class ReservationAdmission {
         registry.gauge("stockhold.reservations.limit", limit, Gradient2Limit::getLimit);
     }
 
+    @Override
+    public Optional<Place> tryAdmit(RoutingContext request) {
+        return isReservationPost(request) ? tryAcquire() : Optional.of(Place.NONE);
+    }
+
+    @Override
+    public String refusal() {
+        return DETAIL;
+    }
+
+    /** The path as both the router and JAX-RS match it (RequestBodies refuses matrix parameters). */
+    static boolean isReservationPost(RoutingContext ctx) {
+        if (ctx.request().method() != HttpMethod.POST) {
+            return false;
+        }
+        String path = ctx.normalizedPath();
+        return path.equals(RESERVATIONS) || path.equals(RESERVATIONS + "/");
+    }
+
     /** A slot, to be told how the request ended; empty when the replica is at its limit. */
-    public Optional<Slot> tryAcquire() {
+    Optional<Place> tryAcquire() {
         if (!enabled) {
-            return Optional.of(status -> {
-            });
+            return Optional.of(Place.NONE);
         }
         return limiter.acquire(null).map(listener -> status -> {
             if (status == 503 || status < 0) {
@@ -56,12 +79,6 @@ public class ReservationAdmission {
                 listener.onSuccess();
             }
         });
-    }
-
-    /** An admitted request's slot; released once with the response status (negative when it failed). */
-    @FunctionalInterface
-    public interface Slot {
-        void release(int status);
     }
 
     /** The current limit (requests in progress this replica admits). */

@@ -1,13 +1,15 @@
 package dev.stockhold.security;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.Instance;
 import jakarta.ws.rs.core.HttpHeaders;
 
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
-import dev.stockhold.reservation.ReservationAdmission;
 import dev.stockhold.web.ProblemResponses;
 import dev.stockhold.web.ProblemType;
 import io.quarkus.security.identity.SecurityIdentity;
@@ -15,7 +17,6 @@ import io.quarkus.vertx.http.runtime.security.QuarkusHttpUser;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
-import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 
@@ -23,20 +24,23 @@ import io.vertx.ext.web.RoutingContext;
  * Who may take a place in this replica, in this order, on the event loop, after the whole body was read
  * (dev.stockhold.web.RequestBodies): the token is verified first, so a request without a valid one takes no place and
  * is answered 401 by the API; then the tenant's share (429 too-many-requests, TenantConcurrencyLimiter), so one tenant
- * cannot fill the replica; then, for POST /v1/reservations only, the replica's adaptive limit (503,
- * ReservationAdmission). Places are given back when the response ends, however it ends.
+ * cannot fill the replica; then the gates features put on their own requests (503; the reservation path's adaptive
+ * limit, dev.stockhold.reservation.ReservationAdmission). Places are given back when the response ends, however it
+ * ends.
  */
 public class Admission {
 
-    static final String RESERVATIONS = "/v1/reservations";
+    /** The status a place is released with when another gate refused the request: a 4xx, says nothing of capacity. */
+    static final int NOT_SERVED = 499;
 
     private final TenantConcurrencyLimiter tenants;
-    private final ReservationAdmission reservations;
+    private final List<AdmissionGate> gates;
     private final ProblemResponses responses;
 
-    Admission(TenantConcurrencyLimiter tenants, ReservationAdmission reservations, ProblemResponses responses) {
+    Admission(TenantConcurrencyLimiter tenants, @jakarta.enterprise.inject.Any Instance<AdmissionGate> gates,
+            ProblemResponses responses) {
         this.tenants = tenants;
-        this.reservations = reservations;
+        this.gates = gates.stream().toList();
         this.responses = responses;
     }
 
@@ -67,32 +71,24 @@ public class Admission {
                     "This tenant already has " + tenants.limit() + " requests in progress; retry after the indicated delay");
             return;
         }
-        Optional<ReservationAdmission.Slot> slot = Optional.of(status -> {
-        });
-        if (isReservationPost(ctx)) {
-            slot = reservations.tryAcquire();
-            if (slot.isEmpty()) {
+        List<AdmissionGate.Place> places = new ArrayList<>();
+        for (AdmissionGate gate : gates) {
+            Optional<AdmissionGate.Place> place = gate.tryAdmit(ctx);
+            if (place.isEmpty()) {
                 tenantPermit.get().run();
+                places.forEach(p -> p.release(NOT_SERVED));
                 responses.end(ctx.response().putHeader(HttpHeaders.RETRY_AFTER, "1"), ProblemType.SERVICE_UNAVAILABLE,
-                        ReservationAdmission.DETAIL);
+                        gate.refusal());
                 return;
             }
+            places.add(place.get());
         }
-        ReservationAdmission.Slot admitted = slot.get();
         ctx.addEndHandler(done -> {
             tenantPermit.get().run();
-            admitted.release(done.failed() ? -1 : ctx.response().getStatusCode());
+            int status = done.failed() ? -1 : ctx.response().getStatusCode();
+            places.forEach(p -> p.release(status));
         });
         ctx.next();
-    }
-
-    /** The path as both the router and JAX-RS match it (RequestBodies refuses matrix parameters). */
-    static boolean isReservationPost(RoutingContext ctx) {
-        if (ctx.request().method() != HttpMethod.POST) {
-            return false;
-        }
-        String path = ctx.normalizedPath();
-        return path.equals(RESERVATIONS) || path.equals(RESERVATIONS + "/");
     }
 
     private static Optional<String> tenantOf(SecurityIdentity identity) {
