@@ -17,8 +17,11 @@ import java.util.stream.Stream;
 
 /**
  * A fixed arrival rate of POST /v1/reservations (open loop, HTTP/1.1, a fresh Idempotency-Key each, uniform skus) and
- * what it costs: the CPU time the service's process and every PostgreSQL process spent while it ran, from
- * /proc/PID/stat, per request; and the latency of the answers. Used by bench/run (CPU per reservation at 300/s, p99
+ * what it costs: the CPU time the service's process spent while it ran (/proc/PID/stat, it never exits), and that of
+ * PostgreSQL (postmaster and every backend) and of the broker from their cgroup v1 cpuacct groups (PG_CPUACCT and
+ * MQ_CPUACCT, directories under /sys/fs/cgroup/cpuacct that bench/lib.sh fills): cpuacct.usage keeps the CPU of
+ * backends that exit during the window, which summing /proc of live processes loses; per request; and the latency
+ * of the answers, from the time each request was due (no coordinated omission). Used by bench/run (CPU per reservation at 300/s, p99
  * at half of peak) and bench/ab (interleaved A/B pairs).
  *
  * <pre>
@@ -26,9 +29,10 @@ import java.util.stream.Stream;
  * </pre>
  *
  * The first WARM_SECONDS are sent but not counted (the client's own JIT, the pool). Prints one line: {@code RESULT
- * rate=... requests=... created=... non201=... failed=... jvm_ms=... jit_ms=... nojit_ms=... pg_ms=... p50_ms=... p99_ms=... p999_ms=...},
+ * rate=... requests=... created=... non201=... failed=... jvm_ms=... jit_ms=... nojit_ms=... pg_ms=... mq_ms=... p50_ms=... p99_ms=... p999_ms=...},
  * where jvm_ms (the whole service process), jit_ms (its JIT compiler threads, part of jvm_ms), nojit_ms (the rest:
- * what serving costs once compiled) and pg_ms are CPU milliseconds per request sent in the measured window.
+ * what serving costs once compiled), pg_ms and mq_ms (-1 without a cgroup) are CPU milliseconds per request created
+ * in the measured window.
  */
 public class FixedRate {
 
@@ -61,40 +65,42 @@ public class FixedRate {
             }
             boolean counted = next >= measureFrom;
             if (counted && cpuBefore == null) {
-                cpuBefore = new long[] { ticks(servicePid), postgresTicks(), compilerTicks(servicePid) };
+                cpuBefore = new long[] { ticks(servicePid), cgroupNanos("PG_CPUACCT"), compilerTicks(servicePid), cgroupNanos("MQ_CPUACCT") };
             }
             owed += rate / 1000.0;
             while (owed >= 1) {
                 owed -= 1;
-                send(http, url, token, skus, counted ? answers : null, outstanding);
+                send(http, url, token, skus, counted ? answers : null, outstanding, next);
                 if (counted) {
                     sent++;
                 }
             }
         }
-        long[] cpuAfter = { ticks(servicePid), postgresTicks(), compilerTicks(servicePid) };
+        // the requests of the window finish inside it: the CPU they cost is read once they are answered
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (outstanding.get() > 0 && System.nanoTime() < deadline) {
-            Thread.sleep(10);
+            Thread.sleep(1);
         }
+        long[] cpuAfter = { ticks(servicePid), cgroupNanos("PG_CPUACCT"), compilerTicks(servicePid), cgroupNanos("MQ_CPUACCT") };
         long[] micros = answers.stream().filter(a -> a[0] == 201).mapToLong(a -> a[1]).sorted().toArray();
         long created = micros.length;
         long failed = answers.stream().filter(a -> a[0] < 0).count();
         long non201 = answers.size() - created - failed + (sent - answers.size());
         double msPerTick = 1000.0 / hz;
+        long per = Math.max(1, created);
         System.out.printf(Locale.ROOT,
-                "RESULT rate=%.0f requests=%d created=%d non201=%d failed=%d jvm_ms=%.3f jit_ms=%.3f nojit_ms=%.3f pg_ms=%.3f p50_ms=%.2f p99_ms=%.2f p999_ms=%.2f%n",
-                sent / (double) measured, sent, created, non201, failed, (cpuAfter[0] - cpuBefore[0]) * msPerTick / sent,
-                (cpuAfter[2] - cpuBefore[2]) * msPerTick / sent,
-                (cpuAfter[0] - cpuBefore[0] - cpuAfter[2] + cpuBefore[2]) * msPerTick / sent,
-                (cpuAfter[1] - cpuBefore[1]) * msPerTick / sent, quantile(micros, 0.5), quantile(micros, 0.99),
-                quantile(micros, 0.999));
+                "RESULT rate=%.0f requests=%d created=%d non201=%d failed=%d jvm_ms=%.3f jit_ms=%.3f nojit_ms=%.3f pg_ms=%.3f mq_ms=%.3f p50_ms=%.2f p99_ms=%.2f p999_ms=%.2f%n",
+                sent / (double) measured, sent, created, non201, failed, (cpuAfter[0] - cpuBefore[0]) * msPerTick / per,
+                (cpuAfter[2] - cpuBefore[2]) * msPerTick / per,
+                (cpuAfter[0] - cpuBefore[0] - cpuAfter[2] + cpuBefore[2]) * msPerTick / per,
+                perRequest(cpuBefore[1], cpuAfter[1], per), perRequest(cpuBefore[3], cpuAfter[3], per), quantile(micros, 0.5),
+                quantile(micros, 0.99), quantile(micros, 0.999));
         System.exit(0);
     }
 
+    /** @param dueAt when the schedule wanted it sent: latency counts from there, so a late send is not hidden */
     private static void send(HttpClient http, String url, String token, int skus, ConcurrentLinkedQueue<long[]> answers,
-            AtomicInteger outstanding) {
-        long sentAt = System.nanoTime();
+            AtomicInteger outstanding, long dueAt) {
         String body = "{\"lines\":[{\"sku\":\"SKU-" + (1 + ThreadLocalRandom.current().nextInt(skus)) + "\",\"quantity\":1}]}";
         HttpRequest request = HttpRequest.newBuilder(URI.create(url + "/v1/reservations")).timeout(Duration.ofSeconds(10))
                 .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
@@ -102,7 +108,7 @@ public class FixedRate {
         outstanding.incrementAndGet();
         http.sendAsync(request, HttpResponse.BodyHandlers.discarding()).whenComplete((response, failure) -> {
             if (answers != null) {
-                answers.add(new long[] { failure == null ? response.statusCode() : -1, (System.nanoTime() - sentAt) / 1000 });
+                answers.add(new long[] { failure == null ? response.statusCode() : -1, (System.nanoTime() - dueAt) / 1000 });
             }
             outstanding.decrementAndGet();
         });
@@ -138,20 +144,21 @@ public class FixedRate {
         }
     }
 
-    /** utime + stime of every process named postgres (the server and its backends). */
-    private static long postgresTicks() throws IOException {
-        try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
-            return procs.filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit)).filter(FixedRate::isPostgres)
-                    .mapToLong(p -> ticks(Long.parseLong(p.getFileName().toString()))).sum();
+    /** cpuacct.usage (ns) of the cgroup named by the environment variable, or -1 without one. */
+    private static long cgroupNanos(String variable) {
+        String dir = System.getenv(variable);
+        if (dir == null || dir.isBlank()) {
+            return -1;
+        }
+        try {
+            return Long.parseLong(Files.readString(Path.of(dir, "cpuacct.usage")).trim());
+        } catch (IOException | RuntimeException e) {
+            return -1;
         }
     }
 
-    private static boolean isPostgres(Path proc) {
-        try {
-            return Files.readString(proc.resolve("comm")).trim().equals("postgres");
-        } catch (IOException e) {
-            return false;
-        }
+    private static double perRequest(long beforeNanos, long afterNanos, long requests) {
+        return beforeNanos < 0 || afterNanos < 0 ? -1 : (afterNanos - beforeNanos) / 1e6 / requests;
     }
 
     private static double quantile(long[] sortedMicros, double q) {

@@ -50,6 +50,8 @@ image_env() { sed -n 's/^ENV \(MALLOC_[A-Z_]*=[^ ]*\)$/\1/p' docker/Dockerfile.j
 # one start: SERVICE_ENV="STOCKHOLD_RELAY_ENABLED=false ..." start_service; APP=dir picks another quarkus-app.
 start_service() {
   local t0 procs pod=(); t0=$(date +%s%N)
+  # the service as shipped: every default on (the auditor, the tenant and reservation limits); any change is said
+  log "service defaults changed for this start: ${SERVICE_ENV:-none}"
   # in the pod-sized cgroup when there is one: sh joins it and execs the rest (one PID throughout)
   procs=$(pod_cgroup || true)
   [ -z "$procs" ] || pod=(sh -c 'echo $$ > "$0"; exec "$@"' "$procs")
@@ -60,7 +62,6 @@ start_service() {
   QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://127.0.0.1:5432/$DB" QUARKUS_DATASOURCE_USERNAME=postgres QUARKUS_DATASOURCE_PASSWORD= \
   MP_JWT_VERIFY_PUBLICKEY_LOCATION="$PWD/$WORK/issuer.pub" MP_JWT_VERIFY_ISSUER=https://bench.stockhold/issuer STOCKHOLD_SECURITY_AUDIENCE=stockhold \
   STOCKHOLD_SECURITY_CURSOR_SECRET="bench-cursor-secret-$(openssl rand -hex 16)" RABBITMQ_USERNAME=guest RABBITMQ_PASSWORD=guest \
-  STOCKHOLD_AUDIT_ENABLED=false STOCKHOLD_LIMITS_PER_TENANT_CONCURRENCY=0 \
     java ${JAVA_OPTS-$(image_java_opts)} ${EXTRA_JAVA:-} -jar "${APP:-service/target/quarkus-app}/quarkus-run.jar" >> "$WORK/service.log" 2>&1 &
   SERVICE_PID=$!
   until curl -fs "localhost:$MANAGEMENT_PORT/q/health/ready" >/dev/null 2>&1; do
@@ -76,6 +77,27 @@ fixed_rate() {
     | grep '^RESULT' | sed 's/^RESULT //'
 }
 stop_service() { kill "$SERVICE_PID" 2>/dev/null || true; wait "$SERVICE_PID" 2>/dev/null || true; }
+
+# CPU per process group (cgroup v1 cpuacct, writable as root): PostgreSQL's postmaster and every backend (new ones
+# fork from the postmaster and inherit the group) and RabbitMQ's processes each in a group of their own, so
+# bench/FixedRate.java reads their cpuacct.usage, which keeps the CPU of backends that exited during the window.
+# Exports PG_CPUACCT and MQ_CPUACCT; cpu_groups_stop puts the processes back.
+CPUACCT=/sys/fs/cgroup/cpuacct
+cpu_groups_start() {
+  [ -w "$CPUACCT/cgroup.procs" ] || { log "no writable cgroup v1 cpuacct: PostgreSQL and RabbitMQ CPU not measured"; return 0; }
+  mkdir -p "$CPUACCT/stockhold-pg" "$CPUACCT/stockhold-mq"
+  local pid
+  for pid in $(pgrep -x postgres); do echo "$pid" > "$CPUACCT/stockhold-pg/cgroup.procs" 2>/dev/null || true; done
+  for pid in $(pgrep -f 'beam.smp|epmd|erl_child_setup|inet_gethost'); do echo "$pid" > "$CPUACCT/stockhold-mq/cgroup.procs" 2>/dev/null || true; done
+  export PG_CPUACCT=$CPUACCT/stockhold-pg MQ_CPUACCT=$CPUACCT/stockhold-mq
+}
+cpu_groups_stop() {
+  local group pid
+  for group in stockhold-pg stockhold-mq; do
+    [ -f "$CPUACCT/$group/cgroup.procs" ] || continue
+    while read -r pid; do echo "$pid" > "$CPUACCT/cgroup.procs" 2>/dev/null || true; done < "$CPUACCT/$group/cgroup.procs"
+  done
+}
 
 # A durable queue bound to every event, so the relay's events are routed and confirmed as in production.
 declare_queue() {

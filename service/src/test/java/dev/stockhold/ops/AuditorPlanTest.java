@@ -1,0 +1,151 @@
+package dev.stockhold.ops;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+import javax.sql.DataSource;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.quarkus.test.junit.QuarkusTest;
+
+/**
+ * The auditor's sample at 1,000,000 reservation lines with statistics taken while the tables were empty (autovacuum
+ * off, a new tenant): it reads what the sample and the tenant's active holds need, measured in buffers (EXPLAIN
+ * ANALYZE, BUFFERS), never history. The control, the earlier shape that summed every HELD and CONFIRMED line of each
+ * record, reads the history under the same statistics. Private copies of the tables, rolled back.
+ */
+@QuarkusTest
+class AuditorPlanTest {
+
+    private static final int RESERVATIONS = 500_000; // two lines each
+    private static final int ACTIVE_HOLDS = 1_000;
+    private static final int RECORDS = 200;
+    /** 200 records and 1,000 holds of two lines: a few thousand index pages and heap rows. */
+    private static final long BUDGET = 20_000;
+
+    /** The sample as it was: every HELD and CONFIRMED line of the record, summed for each record of the batch. */
+    private static final String SUM_OF_HISTORY = """
+            WITH batch AS (
+                SELECT tenant_id, sku, location, on_hand, held, received FROM stock_records
+                 WHERE (tenant_id, sku, location) > (?, ?, ?)
+                 ORDER BY tenant_id, sku, location LIMIT ?)
+            SELECT b.tenant_id, b.sku, b.location, b.on_hand, b.held, b.received, q.*
+              FROM batch b CROSS JOIN LATERAL (
+                SELECT coalesce(sum(l.quantity) FILTER (WHERE r.status = 'HELD'), 0),
+                       coalesce(sum(l.quantity) FILTER (WHERE r.status = 'CONFIRMED'), 0)
+                  FROM reservation_lines l JOIN reservations r ON r.id = l.reservation_id
+                 WHERE l.sku = b.sku AND coalesce(l.location, 'default') = b.location AND r.tenant_id = b.tenant_id
+                   AND r.status IN ('HELD', 'CONFIRMED')) q
+             ORDER BY b.tenant_id, b.sku, b.location
+            """;
+
+    @Inject
+    DataSource dataSource;
+
+    @Inject
+    ObjectMapper mapper;
+
+    @Test
+    void shouldAuditASampleByActiveHoldsNotByHistory() throws Exception {
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(false);
+            int socketTimeout = c.getNetworkTimeout();
+            c.setNetworkTimeout(Runnable::run, 300_000);
+            try {
+                execute(c, "CREATE SCHEMA plan_test_audit");
+                for (String table : new String[]{ "stock_records", "reservations", "reservation_lines" }) {
+                    execute(c, "CREATE TABLE plan_test_audit." + table + " (LIKE public." + table + " INCLUDING ALL)");
+                }
+                execute(c, "SET LOCAL search_path = plan_test_audit");
+                execute(c, "SET LOCAL statement_timeout = '280s'");
+                execute(c, "ANALYZE stock_records; ANALYZE reservations; ANALYZE reservation_lines"); // empty: the lie
+                fill(c);
+
+                execute(c, "SAVEPOINT control");
+                // two records are enough to show it: each one walks the tenant's whole history
+                JsonNode history = explain(c, SUM_OF_HISTORY, 2);
+                execute(c, "ROLLBACK TO SAVEPOINT control");
+                execute(c, InvariantAuditor.PLAN);
+                JsonNode audit = explain(c, InvariantAuditor.SAMPLE, RECORDS);
+
+                System.out.printf("[audit plan] %d lines, statistics from empty tables: sample of %d reads %d buffers in %.1f ms;"
+                        + " the sum of history reads %d buffers in %.1f ms for 2 records%n", RESERVATIONS * 2, RECORDS, buffers(audit),
+                        audit.path("Execution Time").asDouble(), buffers(history), history.path("Execution Time").asDouble());
+                assertThat(rows(audit)).isEqualTo(RECORDS);
+                assertThat(buffers(audit)).as("buffers of the audit's sample").isLessThan(BUDGET);
+                assertThat(buffers(history)).as("the control reads history").isGreaterThan(10 * BUDGET);
+                assertThat(audit.toString()).doesNotContain("\"Seq Scan\"");
+            } finally {
+                c.rollback();
+                c.setNetworkTimeout(Runnable::run, socketTimeout);
+            }
+        }
+    }
+
+    /** One tenant, 200 records; 500,000 reservations of two lines over them, all but 1,000 ended. */
+    private static void fill(Connection c) throws SQLException {
+        execute(c, """
+                INSERT INTO stock_records (tenant_id, sku, location, on_hand, held, received, sold)
+                SELECT 'audit', 'SKU-' || lpad(i::text, 4, '0'), 'default', 1000000, 0, 1000000, 0
+                  FROM generate_series(1, %d) i
+                """.formatted(RECORDS));
+        execute(c, """
+                INSERT INTO reservations (id, tenant_id, status, idempotency_key, created_at, expires_at, updated_at)
+                SELECT md5(i::text)::uuid, 'audit',
+                       CASE WHEN i <= %d THEN 'HELD' WHEN i %% 3 = 0 THEN 'CANCELLED' ELSE 'CONFIRMED' END,
+                       'k-' || i, now(), now() + interval '1 hour', now()
+                  FROM generate_series(1, %d) i
+                """.formatted(ACTIVE_HOLDS, RESERVATIONS));
+        execute(c, """
+                INSERT INTO reservation_lines (reservation_id, line_no, sku, quantity, location)
+                SELECT md5(i::text)::uuid, n, 'SKU-' || lpad((((i + n) %% %d) + 1)::text, 4, '0'), 1, NULL
+                  FROM generate_series(1, %d) i, generate_series(1, 2) n
+                """.formatted(RECORDS, RESERVATIONS));
+        // what each record holds, so the audit finds it healthy
+        execute(c, """
+                UPDATE stock_records s SET held = h.quantity FROM (
+                    SELECT l.sku, sum(l.quantity) AS quantity FROM reservations r JOIN reservation_lines l ON l.reservation_id = r.id
+                     WHERE r.status = 'HELD' GROUP BY l.sku) h
+                 WHERE s.sku = h.sku
+                """);
+    }
+
+    private JsonNode explain(Connection c, String sql, int records) throws Exception {
+        try (PreparedStatement ps = c.prepareStatement("EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) " + sql)) {
+            ps.setString(1, "");
+            ps.setString(2, "");
+            ps.setString(3, "");
+            ps.setInt(4, records);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return mapper.readTree(rs.getString(1)).get(0);
+            }
+        }
+    }
+
+    private static long buffers(JsonNode explained) {
+        JsonNode plan = explained.path("Plan");
+        return plan.path("Shared Hit Blocks").asLong() + plan.path("Shared Read Blocks").asLong();
+    }
+
+    private static long rows(JsonNode explained) {
+        return explained.path("Plan").path("Actual Rows").asLong();
+    }
+
+    private static void execute(Connection c, String sql) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute(sql);
+        }
+    }
+}
