@@ -57,11 +57,7 @@ class TracingAndAuditTest {
         api.setStock(sku, 10);
         api.reserve(Api.key(), sku, 3).then().statusCode(201);
         api.setStock(sku, 20);
-        long rounds = db.queryLong("SELECT count(*) FROM stock_records") / 200 + 2;
-        for (int i = 0; i < rounds; i++) {
-            auditor.audit();
-        }
-        int healthy = auditor.audit();
+        int healthy = auditEveryRecord(db);
         assertThat(db.queryLong("SELECT received FROM stock_records WHERE tenant_id = ? AND sku = ?", api.tenant(), sku))
                 .as("admin put in 10, then set free stock to 20 with 3 held: 23 on hand").isEqualTo(23);
 
@@ -88,11 +84,7 @@ class TracingAndAuditTest {
         api.confirm(id).then().statusCode(200);
         assertThat(db.queryLong("SELECT sold FROM stock_records WHERE tenant_id = ? AND sku = ?", api.tenant(), sku))
                 .as("the confirmed line, counted by the database").isEqualTo(4);
-        long rounds = db.queryLong("SELECT count(*) FROM stock_records") / 200 + 2;
-        for (int i = 0; i < rounds; i++) {
-            auditor.audit();
-        }
-        int healthy = auditor.audit();
+        int healthy = auditEveryRecord(db);
 
         // a bug (simulated) that sells a unit no confirm accounts for
         db.execute("UPDATE stock_records SET on_hand = on_hand - 1 WHERE tenant_id = ? AND sku = ?", api.tenant(), sku);
@@ -100,5 +92,14 @@ class TracingAndAuditTest {
 
         db.execute("UPDATE stock_records SET on_hand = on_hand + 1 WHERE tenant_id = ? AND sku = ?", api.tenant(), sku);
         assertThat(auditor.audit()).isEqualTo(healthy);
+    }
+
+    /** Runs the auditor until its sample has passed every record once. @return the violations known then */
+    private int auditEveryRecord(Db db) {
+        long rounds = db.queryLong("SELECT count(*) FROM stock_records") / 200 + 2;
+        for (int i = 0; i < rounds; i++) {
+            auditor.audit();
+        }
+        return auditor.audit();
     }
 }

@@ -46,6 +46,16 @@ class DevKeyGuardIT {
         assertRefused(devSecret, "STOCKHOLD_SECURITY_CURSOR_SECRET");
     }
 
+    /** No guest default: a prod relay to RabbitMQ needs credentials of its own. */
+    @Test
+    void shouldNotStartARelayToRabbitMqWithoutCredentials() throws Exception {
+        Map<String, String> noCredentials = new java.util.HashMap<>(Map.of("MP_JWT_VERIFY_PUBLICKEY_LOCATION", ownKey()));
+        noCredentials.put("STOCKHOLD_RELAY_ENABLED", "true");
+        noCredentials.put("RABBITMQ_USERNAME", "");
+        noCredentials.put("RABBITMQ_PASSWORD", "");
+        assertRefused(noCredentials, "RABBITMQ_USERNAME and RABBITMQ_PASSWORD must be set");
+    }
+
     /** Only dev and test builds carry the dev private key and the dev token issuer. */
     @Test
     void shouldShipNeitherTheDevPrivateKeyNorTheDevTokenIssuer() throws Exception {
