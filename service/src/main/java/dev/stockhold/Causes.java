@@ -30,12 +30,7 @@ public final class Causes {
      */
     public static String summary(Throwable e) {
         StringBuilder summary = new StringBuilder();
-        of(e).forEach(cause -> {
-            summary.append(summary.length() == 0 ? "" : " < ").append(cause.getClass().getSimpleName());
-            if (cause instanceof SQLException sql && sql.getSQLState() != null) {
-                summary.append(" (SQLState ").append(sql.getSQLState()).append(')');
-            }
-        });
+        of(e).forEach(cause -> summary.append(summary.length() == 0 ? "" : " < ").append(facts(cause, cause.getClass().getSimpleName())));
         List<Throwable> innermostFirst = new ArrayList<>(of(e).toList());
         Collections.reverse(innermostFirst);
         innermostFirst.stream().flatMap(cause -> Stream.of(cause.getStackTrace()))
@@ -55,13 +50,16 @@ public final class Causes {
         Throwable redacted = null;
         for (int i = chain.length - 1; i >= 0; i--) {
             Throwable cause = chain[i];
-            String facts = cause.getClass().getName()
-                    + (cause instanceof SQLException sql && sql.getSQLState() != null ? " (SQLState " + sql.getSQLState() + ")" : "");
-            Throwable copy = new Redacted(facts, redacted);
+            Throwable copy = new Redacted(facts(cause, cause.getClass().getName()), redacted);
             copy.setStackTrace(cause.getStackTrace());
             redacted = copy;
         }
         return redacted;
+    }
+
+    /** The exception's type as named, and the SQLState of an SQL error: never its message. */
+    private static String facts(Throwable cause, String name) {
+        return cause instanceof SQLException sql && sql.getSQLState() != null ? name + " (SQLState " + sql.getSQLState() + ")" : name;
     }
 
     /** A logged stand-in for an exception whose message may hold request values. */

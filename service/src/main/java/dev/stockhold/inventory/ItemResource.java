@@ -1,7 +1,6 @@
 package dev.stockhold.inventory;
 
 import jakarta.annotation.security.RolesAllowed;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -63,13 +62,13 @@ public class ItemResource {
     private final CurrentTenant tenant;
     private final StockService stock;
     private final StrictJson json;
-    @Inject
-    Cursors cursors;
+    private final Cursors cursors;
 
-    ItemResource(CurrentTenant tenant, StockService stock, StrictJson json) {
+    ItemResource(CurrentTenant tenant, StockService stock, StrictJson json, Cursors cursors) {
         this.tenant = tenant;
         this.stock = stock;
         this.json = json;
+        this.cursors = cursors;
     }
 
     @PUT

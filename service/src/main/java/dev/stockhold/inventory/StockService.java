@@ -5,7 +5,6 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -48,16 +47,16 @@ public class StockService {
     static final List<String> ADJUSTMENT_OUTCOMES = List.of("applied", "stock_below_held", "replayed", "key_reused", "in_progress");
 
     private final LockWait lockWait;
-    @Inject
-    Cursors cursors;
+    private final Cursors cursors;
 
     StockService(StockRepository records, StockEvents events, IdempotencyRepository keys, LockWait lockWait, ProblemResponses problems,
             ObjectMapper mapper,
-            StockholdConfig config, MeterRegistry registry) {
+            StockholdConfig config, MeterRegistry registry, Cursors cursors) {
         this.records = records;
         this.events = events;
         this.keys = keys;
         this.lockWait = lockWait;
+        this.cursors = cursors;
         this.problems = problems;
         this.mapper = mapper;
         this.config = config;

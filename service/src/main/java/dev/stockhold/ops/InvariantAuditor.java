@@ -51,24 +51,19 @@ public class InvariantAuditor {
                  WHERE r.status = 'HELD' AND r.tenant_id IN (SELECT DISTINCT tenant_id FROM batch)
                  GROUP BY 1, 2, 3)
             """;
-    static final String SAMPLE = """
+    /** Records of the batch ({@code %s}: which ones) with their figures and the HELD quantities at each. */
+    private static final String AUDIT = """
             WITH batch AS MATERIALIZED (
-                SELECT tenant_id, sku, location, on_hand, held, received, sold FROM stock_records
-                 WHERE (tenant_id, sku, location) > (?, ?, ?)
-                 ORDER BY tenant_id, sku, location LIMIT ?),
-            %s
+                SELECT tenant_id, sku, location, on_hand, held, received, sold FROM stock_records %s),
+            """ + HELD + """
             SELECT b.tenant_id, b.sku, b.location, b.on_hand, b.held, b.received, b.sold, coalesce(h.quantity, 0)
               FROM batch b LEFT JOIN held h ON h.tenant_id = b.tenant_id AND h.sku = b.sku AND h.location = b.location
              ORDER BY b.tenant_id, b.sku, b.location
-            """.formatted(HELD);
-    private static final String ONE = """
-            WITH batch AS MATERIALIZED (
-                SELECT tenant_id, sku, location, on_hand, held, received, sold FROM stock_records
-                 WHERE tenant_id = ? AND sku = ? AND location = ?),
-            %s
-            SELECT b.tenant_id, b.sku, b.location, b.on_hand, b.held, b.received, b.sold, coalesce(h.quantity, 0)
-              FROM batch b LEFT JOIN held h ON h.tenant_id = b.tenant_id AND h.sku = b.sku AND h.location = b.location
-            """.formatted(HELD);
+            """;
+    /** The next sample after a position. */
+    static final String SAMPLE = AUDIT.formatted("WHERE (tenant_id, sku, location) > (?, ?, ?) ORDER BY tenant_id, sku, location LIMIT ?");
+    /** One record that failed before. */
+    private static final String ONE = AUDIT.formatted("WHERE tenant_id = ? AND sku = ? AND location = ?");
 
     private final AgroalDataSource dataSource;
     private final StockholdConfig config;

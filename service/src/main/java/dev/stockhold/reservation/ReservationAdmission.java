@@ -27,7 +27,7 @@ public class ReservationAdmission implements AdmissionGate {
 
     static final String RESERVATIONS = "/v1/reservations";
 
-    public static final String DETAIL = "This replica is at its concurrency limit; nothing was changed, retry after Retry-After"
+    static final String DETAIL = "This replica is at its concurrency limit; nothing was changed, retry after Retry-After"
             + " seconds with the same Idempotency-Key";
 
     private final Limiter<Void> limiter;

@@ -9,7 +9,6 @@ import java.util.TreeMap;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
 import dev.stockhold.OutcomeLog;
@@ -35,17 +34,17 @@ public class ReservationLifecycle {
     private final OutboxWriter outbox;
     private final ReservationMetrics metrics;
     private final StockholdConfig config;
-    @Inject
-    Cursors cursors;
+    private final Cursors cursors;
 
     ReservationLifecycle(ReservationRepository reservations, StockRepository stock, StockEvents stockEvents, OutboxWriter outbox,
-            ReservationMetrics metrics, StockholdConfig config) {
+            ReservationMetrics metrics, StockholdConfig config, Cursors cursors) {
         this.reservations = reservations;
         this.stock = stock;
         this.stockEvents = stockEvents;
         this.outbox = outbox;
         this.metrics = metrics;
         this.config = config;
+        this.cursors = cursors;
     }
 
     @Transactional(Transactional.TxType.SUPPORTS)

@@ -3,7 +3,6 @@ package dev.stockhold.reservation;
 import java.util.UUID;
 
 import jakarta.annotation.security.RolesAllowed;
-import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -64,14 +63,15 @@ public class ReservationResource {
     private final ReservationLifecycle lifecycle;
     private final CurrentTenant tenant;
     private final StrictJson json;
-    @Inject
-    Cursors cursors;
+    private final Cursors cursors;
 
-    ReservationResource(ReservingService reserving, ReservationLifecycle lifecycle, CurrentTenant tenant, StrictJson json) {
+    ReservationResource(ReservingService reserving, ReservationLifecycle lifecycle, CurrentTenant tenant, StrictJson json,
+            Cursors cursors) {
         this.reserving = reserving;
         this.lifecycle = lifecycle;
         this.tenant = tenant;
         this.json = json;
+        this.cursors = cursors;
     }
 
     @POST

@@ -220,6 +220,26 @@ class BadInputTest {
         assertThat(db.available(api.tenant(), SKU)).isEqualTo(9);
     }
 
+    /** An unpaired surrogate sent as raw UTF-8-style bytes (0xED 0xA0 0x80), not as an escape: refused all the same. */
+    @Test
+    void shouldRefuseAnUnpairedSurrogateSentAsRawBytes() {
+        String key = Api.key();
+        byte[] start = ("{\"lines\":[{\"sku\":\"" + SKU + "\",\"quantity\":1}],\"reference\":\"a").getBytes(
+                java.nio.charset.StandardCharsets.US_ASCII);
+        byte[] body = java.util.Arrays.copyOf(start, start.length + 5);
+        body[start.length] = (byte) 0xED;
+        body[start.length + 1] = (byte) 0xA0;
+        body[start.length + 2] = (byte) 0x80;
+        body[start.length + 3] = '"';
+        body[start.length + 4] = '}';
+
+        Response response = api.request().contentType("application/json").header("Idempotency-Key", key).body(body)
+                .post("/v1/reservations");
+
+        response.then().statusCode(400).contentType("application/problem+json");
+        assertNothingStored(key);
+    }
+
     static Stream<Arguments> outOfRangeDates() {
         return Stream.of(Arguments.of("createdFrom", "-200000-01-01T00:00:00Z"), Arguments.of("createdTo", "+999999999-12-31T23:59:59Z"),
                 Arguments.of("createdFrom", "0000-12-31T23:59:59Z"), Arguments.of("createdTo", "+10000-01-01T00:00:00Z"));
