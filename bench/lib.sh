@@ -104,3 +104,26 @@ declare_queue() {
   local cp; cp=$(ls service/target/quarkus-app/lib/main/com.rabbitmq.amqp-client-*.jar service/target/quarkus-app/lib/main/org.slf4j.slf4j-api-*.jar 2>/dev/null | tr '\n' ':')
   java -cp "$cp" bench/DeclareQueue.java "$1" 2>/dev/null || log "could not bind the queue $1: relay events will be unroutable"
 }
+
+# The relay's lag histogram (stockhold_outbox_publish_lag_seconds): "le count" lines, summed over label sets
+lag_buckets() {
+  curl -s "localhost:$MANAGEMENT_PORT/q/metrics" | grep '^stockhold_outbox_publish_lag_seconds_bucket' \
+    | sed -E 's/.*le="([^"]+)".* ([0-9.eE+-]+)$/\1 \2/' | awk '{n[$1] += $2} END {for (l in n) print l, n[l]}' \
+    | sed 's/^+Inf/1e99/' | sort -g
+}
+# p99 of the lag in ms over one window: the difference of two lag_buckets snapshots (files)
+lag_p99() {
+  awk 'NR == FNR {b[$1] = $2; next} {print $1, b[$1] + 0, $2}' "$1" "$2" | sort -g | awk '{le[NR] = $1; c[NR] = $3 - $2} END {t = c[NR]; for (i = 1; i <= NR; i++) if (t > 0 && c[i] >= 0.99 * t) {printf "%.1f", le[i] * 1000; exit}; print "-"}'
+}
+
+# One goal row: name, measured ("value" or "median (min-max)"), target text, operator (<=, <, >=), bound; and its status
+goal() {
+  printf '%-78s %20s %8s  %s\n' "$1" "$2" "$3" "$(awk -v v="${2%% *}" -v op="$4" -v g="$5" 'BEGIN {
+    if (v == "" || v == "-") { print "no data"; exit }
+    ok = (op == ">=") ? v + 0 >= g : (op == "<") ? v + 0 < g : v + 0 <= g; print ok ? "met" : "NOT MET" }')"
+}
+# ms of one auditor sample on 1,000,000 reservation lines with statistics from empty tables: AuditorPlanTest's own
+# EXPLAIN ANALYZE, run here (about a minute)
+auditor_ms() {
+  ./mvnw -B -pl service test -Dtest=AuditorPlanTest 2>&1 | grep -h '\[audit plan\]' | tail -1 | sed -E 's/.* buffers in ([0-9.]+) ms;.*/\1/'
+}

@@ -96,6 +96,7 @@ public class IdempotencyRepository {
      * The outcome another request stored under this key (we waited for it if it was in flight): what a retry answers.
      * A different fingerprint is 422 idempotency-key-reused; a key purged this very instant is 409 in progress.
      */
+    @Transactional(Transactional.TxType.SUPPORTS) // one read: also after a statement that committed on its own
     public StoredResponse replay(String tenantId, IdempotencyKey key, Fingerprint fingerprint) {
         Stored stored = find(tenantId, key).orElseThrow(RequestInProgressException::new);
         if (!fingerprint.matches(stored.fingerprint())) {
@@ -109,6 +110,7 @@ public class IdempotencyRepository {
     }
 
     /** The stored outcome for a key, with the fingerprint of the request that produced it. */
+    @Transactional(Transactional.TxType.SUPPORTS)
     public Optional<Stored> find(String tenantId, IdempotencyKey key) {
         String sql = """
                 SELECT fingerprint, status_code, response_body, location, reservation_id

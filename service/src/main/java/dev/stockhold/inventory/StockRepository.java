@@ -73,7 +73,8 @@ public class StockRepository {
              WHERE s.tenant_id = ? AND s.sku = ANY (?)
              ORDER BY coalesce(l.priority, 100), s.location
             """;
-    private static final String CANDIDATES_OF_ONE = CANDIDATES.replace("s.sku = ANY (?)", "s.sku = ?");
+    /** The allocation read of a one-sku request; public for the test that keeps bench/reservation.pgbench the same. */
+    public static final String CANDIDATES_OF_ONE = CANDIDATES.replace("s.sku = ANY (?)", "s.sku = ?");
     private static final String FIND = "SELECT " + COLUMNS + " FROM stock_records s WHERE s.tenant_id = ? AND s.sku = ? AND s.location = ?";
     private static final String LOCK = FIND + " FOR UPDATE";
     private static final String OF_SKU = "SELECT " + COLUMNS

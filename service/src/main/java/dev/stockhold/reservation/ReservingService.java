@@ -48,10 +48,12 @@ public class ReservingService implements HotSkuGroups.PlainPath {
     private final HotSkuGroups groups;
 
     private final LockWait lockWait;
+    private final OneStatementReservation oneStatement;
 
-    ReservingService(IdempotencyRepository keys, LockWait lockWait, StockRepository stock, HoldWriter writer, ReservationMetrics metrics,
-            ProblemResponses problems, StockholdConfig config) {
+    ReservingService(IdempotencyRepository keys, LockWait lockWait, StockRepository stock, HoldWriter writer,
+            OneStatementReservation oneStatement, ReservationMetrics metrics, ProblemResponses problems, StockholdConfig config) {
         this.keys = keys;
+        this.oneStatement = oneStatement;
         this.lockWait = lockWait;
         this.stock = stock;
         this.writer = writer;
@@ -89,12 +91,37 @@ public class ReservingService implements HotSkuGroups.PlainPath {
     }
 
     /**
-     * One request in its own transaction; a refusal rolls it back and is then stored on its own.
+     * One request on its own: a placed request in one statement ({@link OneStatementReservation}); a refusal, a lost
+     * race or a hold that empties a record in its own transaction, where a refusal rolls it back and is then stored on
+     * its own.
      *
      * @param keyWait how long to wait for a key an in-flight original holds (then 409 in progress)
      */
     @Override
     public ReservationReply alone(ReservationAttempt a, Duration keyWait) {
+        ReservationReply written = inOneStatement(a, keyWait);
+        return written != null ? written : inTransaction(a, keyWait);
+    }
+
+    /** @return the answer, or null when the request needs the transactional path (nothing was written then) */
+    private ReservationReply inOneStatement(ReservationAttempt a, Duration keyWait) {
+        ReservationRequest request = a.request();
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        List<String> skus = request.lines().stream().map(ReservationRequest.Line::sku).distinct().toList();
+        Allocation allocation = Allocation.of(request.allocationLines(), stock.candidates(a.tenantId(), skus, null), new HashMap<>());
+        if (!(allocation instanceof Allocation.Placed placed)) {
+            return null;
+        }
+        ReservationView held = writer.held(request, placed, now);
+        StoredResponse created = writer.created(held);
+        return switch (oneStatement.write(a, held, created, keyWait)) {
+            case CREATED -> new ReservationReply(created, false);
+            case KEY_TAKEN -> replay(a);
+            case TRANSACTIONAL_PATH -> null;
+        };
+    }
+
+    private ReservationReply inTransaction(ReservationAttempt a, Duration keyWait) {
         try {
             for (int i = 1;; i++) {
                 boolean last = i == ALLOCATION_ATTEMPTS;

@@ -1,0 +1,171 @@
+package dev.stockhold.reservation;
+
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.sql.Types;
+import java.time.Duration;
+import java.util.List;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.postgresql.util.PSQLException;
+import org.postgresql.util.ServerErrorMessage;
+
+import dev.stockhold.StockholdConfig;
+import dev.stockhold.idempotency.RequestInProgressException;
+import dev.stockhold.idempotency.StoredResponse;
+import dev.stockhold.outbox.AutocommitEvents;
+import dev.stockhold.outbox.EventType;
+import io.agroal.api.AgroalDataSource;
+
+/**
+ * A new reservation in one statement that commits on its own, with no transaction around it: the key with its stored
+ * answer, the reservation and its lines, its created event and the conditional hold (I1), all or nothing. The
+ * statement's last step, {@code stockhold_hold_check}, raises when the key was claimed but a record no longer had the
+ * units or the hold emptied a record, and so rolls the whole statement back; the caller then takes the transactional
+ * path, which retries a lost race and writes the stock.depleted event. One round trip for the write instead of a
+ * transaction's seven.
+ */
+@ApplicationScoped
+class OneStatementReservation {
+
+    /** What the statement did. */
+    enum Result {
+        /** Committed: the key, the reservation, its event and the hold. */
+        CREATED,
+        /** The key was already stored: nothing was written, the request is a replay. */
+        KEY_TAKEN,
+        /** Nothing was written: a record no longer had the units, the hold would empty one, or a record was locked. */
+        TRANSACTIONAL_PATH
+    }
+
+    // The set_config (local: this statement's implicit transaction) runs first, as every insert reads the row of p; every
+    // insert reads the claimed key too, so nothing is written for a key already stored; the MATERIALIZED select locks
+    // the records in (sku, location) order before the hold touches any, as the transactional path's hold does.
+    /** Package-private for the test that keeps bench/reservation.pgbench the same statement. */
+    static final String SQL = """
+            WITH p AS MATERIALIZED (
+                SELECT set_config('lock_timeout', ?, true) AS lock_wait, ?::varchar AS tenant_id, ?::varchar AS idempotency_key,
+                       ?::bytea AS fingerprint, ?::text AS body, ?::varchar AS location, ?::uuid AS id, ?::timestamptz AS created_at, ?::timestamptz AS expires_at,
+                       ?::varchar AS reference, ?::text AS metadata, ?::uuid AS event_id, ?::varchar AS event_type,
+                       ?::text AS payload, ?::varchar AS traceparent),
+            line AS (SELECT * FROM unnest(?::varchar[], ?::integer[], ?::varchar[]) WITH ORDINALITY AS l(sku, quantity, location, n)),
+            wanted AS (SELECT sku, location, sum(quantity)::bigint AS quantity FROM line GROUP BY sku, location),
+            claimed AS (
+                INSERT INTO idempotency_records
+                    (tenant_id, idempotency_key, fingerprint, status_code, response_body, location, reservation_id, created_at)
+                SELECT tenant_id, idempotency_key, fingerprint, 201, body, location, id, now() FROM p
+                ON CONFLICT (tenant_id, idempotency_key) DO NOTHING
+                RETURNING tenant_id),
+            reservation AS (
+                INSERT INTO reservations (id, tenant_id, status, idempotency_key, created_at, expires_at, updated_at, reference, metadata)
+                SELECT p.id, p.tenant_id, 'HELD', p.idempotency_key, p.created_at, p.expires_at, p.created_at, p.reference, p.metadata
+                  FROM p, claimed
+                RETURNING id),
+            lines AS (
+                INSERT INTO reservation_lines (reservation_id, line_no, sku, quantity, location)
+                SELECT r.id, l.n - 1, l.sku, l.quantity, l.location FROM reservation r, line l),
+            event AS (
+                INSERT INTO outbox_events (id, tenant_id, aggregate_id, event_type, payload, traceparent, created_at, available_at)
+                SELECT p.event_id, p.tenant_id, p.id, p.event_type, p.payload, p.traceparent, now(), now() FROM p, claimed),
+            locked AS MATERIALIZED (
+                SELECT s.sku FROM stock_records s JOIN wanted w ON s.sku = w.sku AND s.location = w.location
+                 WHERE s.tenant_id = (SELECT tenant_id FROM claimed) ORDER BY s.sku, s.location FOR UPDATE OF s),
+            hold AS (
+                UPDATE stock_records s SET held = s.held + w.quantity, updated_at = now()
+                  FROM wanted w, (SELECT count(*) FROM locked) AS all_locked
+                 WHERE s.tenant_id = (SELECT tenant_id FROM claimed) AND s.sku = w.sku AND s.location = w.location
+                   AND s.on_hand - s.held >= w.quantity
+                RETURNING s.on_hand - s.held AS available)
+            SELECT stockhold_hold_check((SELECT count(*) FROM claimed), (SELECT count(*) FROM hold), (SELECT count(*) FROM wanted),
+                                        (SELECT count(*) FROM hold WHERE available = 0))
+            """;
+
+    private static final String HOLD_LOST = "SH001";
+    private static final String HOLD_EMPTIES = "SH002";
+    private static final String LOCK_TIMEOUT = "55P03";
+
+    private final AgroalDataSource dataSource;
+    private final AutocommitEvents events;
+    /** How long the transactional path waits for a record another transaction holds. */
+    private final Duration recordWait;
+
+    OneStatementReservation(AgroalDataSource dataSource, AutocommitEvents events, StockholdConfig config) {
+        this.dataSource = dataSource;
+        this.events = events;
+        this.recordWait = config.idempotency().inFlightWait();
+    }
+
+    /**
+     * @param held the reservation as placed, {@code created} its answer (whose body is also the event's data)
+     * @param keyWait how long to wait for a key an in-flight original holds (then 409 in progress), and for a record (a
+     *            record held past the stock wait is a 503, as on the transactional path)
+     * @throws RequestInProgressException the key's original was still in flight after {@code keyWait}
+     */
+    Result write(ReservationAttempt a, ReservationView held, StoredResponse created, Duration keyWait) {
+        AutocommitEvents.Row event = events.row(EventType.CREATED, a.tenantId(), held.id().toString(), held.createdAt(), created.body());
+        List<ReservationView.Line> lines = held.lines();
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(SQL)) {
+            int i = 0;
+            ps.setString(++i, Long.toString(Math.max(1, keyWait.toMillis())));
+            ps.setString(++i, a.tenantId());
+            ps.setString(++i, a.key().value());
+            ps.setBytes(++i, a.fingerprint().sha256());
+            ps.setString(++i, created.body());
+            ps.setString(++i, created.location());
+            ps.setObject(++i, held.id(), Types.OTHER);
+            ps.setTimestamp(++i, Timestamp.from(held.createdAt()));
+            ps.setTimestamp(++i, Timestamp.from(held.expiresAt()));
+            ps.setString(++i, held.reference());
+            ps.setString(++i, held.metadataJson());
+            ps.setObject(++i, event.id(), Types.OTHER);
+            ps.setString(++i, event.type());
+            ps.setString(++i, event.payload());
+            ps.setString(++i, event.traceparent());
+            ps.setArray(++i, array(c, "varchar", lines.stream().map(ReservationView.Line::sku).toArray()));
+            ps.setArray(++i, array(c, "integer", lines.stream().map(ReservationView.Line::quantity).toArray()));
+            ps.setArray(++i, array(c, "varchar", lines.stream().map(ReservationView.Line::location).toArray()));
+            if (!claimed(ps)) {
+                return Result.KEY_TAKEN;
+            }
+        } catch (PSQLException e) {
+            String state = e.getSQLState();
+            if (HOLD_LOST.equals(state) || HOLD_EMPTIES.equals(state)) {
+                return Result.TRANSACTIONAL_PATH;
+            }
+            if (LOCK_TIMEOUT.equals(state)) {
+                if (waitedForTheKey(e.getServerErrorMessage())) {
+                    throw new RequestInProgressException();
+                }
+                if (keyWait.compareTo(recordWait) < 0) {
+                    return Result.TRANSACTIONAL_PATH; // a short wait ran out on a record: that path waits its full wait
+                }
+            }
+            throw new IllegalStateException(e);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+        events.committed(event.id());
+        return Result.CREATED;
+    }
+
+    /** The statement's answer: whether the key was claimed. */
+    private static boolean claimed(PreparedStatement ps) throws SQLException {
+        try (ResultSet rs = ps.executeQuery()) {
+            return rs.next() && rs.getBoolean(1);
+        }
+    }
+
+    /** A lock timeout while waiting on the key's row, not on a stock record's: PostgreSQL names the relation. */
+    private static boolean waitedForTheKey(ServerErrorMessage message) {
+        return message != null && message.getWhere() != null && message.getWhere().contains("\"idempotency_records\"");
+    }
+
+    private static Array array(Connection c, String type, Object[] values) throws SQLException {
+        return c.createArrayOf(type, values);
+    }
+}

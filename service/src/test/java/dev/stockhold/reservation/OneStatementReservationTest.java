@@ -1,0 +1,127 @@
+package dev.stockhold.reservation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+
+import javax.sql.DataSource;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import dev.stockhold.idempotency.IdempotencyKey;
+import dev.stockhold.idempotency.StoredResponse;
+import dev.stockhold.inventory.Allocation;
+import dev.stockhold.inventory.StockKey;
+import dev.stockhold.reservation.OneStatementReservation.Result;
+import dev.stockhold.support.Api;
+import dev.stockhold.support.Db;
+import io.quarkus.test.junit.QuarkusTest;
+
+/**
+ * The one-statement write of a new reservation is all or nothing on its own, without a transaction around it: a hold
+ * the record no longer covers, or one that would empty it, leaves no key, reservation, line or event behind, and a key
+ * already stored writes nothing either.
+ */
+@QuarkusTest
+class OneStatementReservationTest {
+
+    private static final Duration WAIT = Duration.ofSeconds(2);
+
+    @Inject
+    OneStatementReservation oneStatement;
+    @Inject
+    HoldWriter writer;
+    @Inject
+    DataSource dataSource;
+
+    Db db;
+    Api api;
+    String sku;
+
+    @BeforeEach
+    void setUp() {
+        db = new Db(dataSource);
+        api = Api.newTenant();
+        sku = Api.sku();
+        api.setStock(sku, 5);
+    }
+
+    @Test
+    void shouldWriteTheKeyTheReservationItsLineItsEventAndTheHoldTogether() {
+        ReservationAttempt attempt = attempt(2);
+
+        assertThat(write(attempt)).isEqualTo(Result.CREATED);
+
+        assertThat(db.available(api.tenant(), sku)).isEqualTo(3);
+        assertThat(db.idempotencyRecords(api.tenant(), attempt.key().value())).isEqualTo(1);
+        assertThat(db.reservationsWithKey(api.tenant(), attempt.key().value())).isEqualTo(1);
+        assertThat(db.outboxEventsOfTenant(api.tenant())).as("one created event").isEqualTo(1);
+        assertThat(db.reservationsWithWrongEventCount(api.tenant())).isZero();
+        String body = db.queryStrings("SELECT response_body FROM idempotency_records WHERE tenant_id = ?", api.tenant()).get(0);
+        String event = db.queryStrings("SELECT payload FROM outbox_events WHERE tenant_id = ? AND aggregate_id = ?::uuid",
+                api.tenant(), db.queryStrings("SELECT id::text FROM reservations WHERE tenant_id = ?", api.tenant()).get(0)).get(0);
+        assertThat(event).as("the event's data is the stored answer, byte for byte").endsWith("\"data\":" + body + "}");
+    }
+
+    @Test
+    void shouldWriteNothingWhenTheRecordNoLongerHasTheUnits() {
+        long events = db.outboxEventsOfTenant(api.tenant());
+        // placed while 5 were available, then another writer took 4 before the statement ran
+        ReservationAttempt attempt = attempt(3);
+        db.execute("UPDATE stock_records SET held = held + 4 WHERE tenant_id = ? AND sku = ?", api.tenant(), sku);
+
+        assertThat(write(attempt)).isEqualTo(Result.TRANSACTIONAL_PATH);
+
+        assertNothingWritten(attempt, events);
+        assertThat(db.available(api.tenant(), sku)).isEqualTo(1);
+    }
+
+    @Test
+    void shouldLeaveAHoldThatEmptiesTheRecordToTheTransactionalPath() {
+        long events = db.outboxEventsOfTenant(api.tenant());
+        ReservationAttempt attempt = attempt(5);
+
+        assertThat(write(attempt)).as("its stock.depleted event is written there").isEqualTo(Result.TRANSACTIONAL_PATH);
+
+        assertNothingWritten(attempt, events);
+        assertThat(db.available(api.tenant(), sku)).isEqualTo(5);
+    }
+
+    @Test
+    void shouldWriteNothingForAKeyAlreadyStored() {
+        ReservationAttempt attempt = attempt(1);
+        assertThat(write(attempt)).isEqualTo(Result.CREATED);
+        long events = db.outboxEventsOfTenant(api.tenant());
+
+        assertThat(write(attempt)).isEqualTo(Result.KEY_TAKEN);
+
+        assertThat(db.available(api.tenant(), sku)).isEqualTo(4);
+        assertThat(db.reservationsWithKey(api.tenant(), attempt.key().value())).isEqualTo(1);
+        assertThat(db.outboxEventsOfTenant(api.tenant())).isEqualTo(events);
+    }
+
+    private void assertNothingWritten(ReservationAttempt attempt, long eventsBefore) {
+        assertThat(db.idempotencyRecords(api.tenant(), attempt.key().value())).isZero();
+        assertThat(db.reservationsOfTenant(api.tenant())).isZero();
+        assertThat(db.queryLong("SELECT count(*) FROM reservation_lines WHERE sku = ?", sku)).isZero();
+        assertThat(db.outboxEventsOfTenant(api.tenant())).isEqualTo(eventsBefore);
+    }
+
+    private ReservationAttempt attempt(int quantity) {
+        ReservationRequest request = new ReservationRequest(List.of(new ReservationRequest.Line(sku, quantity, null)), null, null, null);
+        return new ReservationAttempt(api.tenant(), IdempotencyKey.parse(Api.key()), request.fingerprint(), request);
+    }
+
+    private Result write(ReservationAttempt attempt) {
+        ReservationView held = writer.held(attempt.request(), new Allocation.Placed(List.of(new StockKey(sku, "default"))),
+                Instant.now().truncatedTo(ChronoUnit.MILLIS));
+        StoredResponse created = writer.created(held);
+        return oneStatement.write(attempt, held, created, WAIT);
+    }
+}
