@@ -41,6 +41,7 @@ class ReservationPgbenchTest {
     @Inject
     AutocommitEvents events;
 
+    /** The lock wait of a request alone: stockhold.idempotency.in-flight-wait's default, 5 s. */
     @Test
     void shouldRunTheServiceStatementsWithValuesOfRealSize() throws IOException {
         // a one-line reservation as the benchmark's clients send it, answered and evented by the service's own code
@@ -64,7 +65,7 @@ class ReservationPgbenchTest {
                 """
                 + statement(StockRepository.CANDIDATES_OF_ONE, "'bench'", SKU)
                 + statement(OneStatementReservation.SQL,
-                        "'50'", "'bench'", "'pg-' || :client_id || '-' || :k", literal("\\x" + fingerprint), literal(body),
+                        "'5000'", "'bench'", "'pg-' || :client_id || '-' || :k", literal("\\x" + fingerprint), literal(body),
                         "'/v1/reservations/' || " + ID, ID, "now()", "now() + interval '15 minutes'", "NULL", "NULL",
                         "gen_random_uuid()", literal(EventType.CREATED.type()), literal(payload),
                         literal("00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"),
