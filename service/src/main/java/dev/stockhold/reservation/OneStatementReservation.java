@@ -102,16 +102,16 @@ class OneStatementReservation {
 
     /**
      * @param held the reservation as placed, {@code created} its answer (whose body is also the event's data)
-     * @param keyWait how long to wait for a key an in-flight original holds (then 409 in progress); the statement
-     *            waits at least the stock wait ({@link #wait})
-     * @throws RequestInProgressException the key's original was still in flight after the wait
+     * @param keyWait how long to wait for a key an in-flight original holds (then 409 in progress), and for a record (a
+     *            record held past the stock wait is a 503, as on the transactional path)
+     * @throws RequestInProgressException the key's original was still in flight after {@code keyWait}
      */
     Result write(ReservationAttempt a, ReservationView held, StoredResponse created, Duration keyWait) {
         AutocommitEvents.Row event = events.row(EventType.CREATED, a.tenantId(), held.id().toString(), held.createdAt(), created.body());
         List<ReservationView.Line> lines = held.lines();
         try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(SQL)) {
             int i = 0;
-            ps.setString(++i, Long.toString(Math.max(1, wait(keyWait).toMillis())));
+            ps.setString(++i, Long.toString(Math.max(1, keyWait.toMillis())));
             ps.setString(++i, a.tenantId());
             ps.setString(++i, a.key().value());
             ps.setBytes(++i, a.fingerprint().sha256());
@@ -141,6 +141,9 @@ class OneStatementReservation {
                 if (waitedForTheKey(e.getServerErrorMessage())) {
                     throw new RequestInProgressException();
                 }
+                if (keyWait.compareTo(recordWait) < 0) {
+                    return Result.TRANSACTIONAL_PATH; // a short wait ran out on a record: that path waits its full wait
+                }
             }
             throw new IllegalStateException(e);
         } catch (SQLException e) {
@@ -148,16 +151,6 @@ class OneStatementReservation {
         }
         events.committed(event.id());
         return Result.CREATED;
-    }
-
-    /**
-     * One lock wait bounds the whole statement, and it is never shorter than the transactional path's wait for a
-     * record: a hot record's lock is often held for more than a lane's short key wait by the request before, and
-     * giving up on it would redo the request on the transactional path. A key held by an in-flight original is rare,
-     * and its original, one statement too, is quick.
-     */
-    private Duration wait(Duration keyWait) {
-        return keyWait.compareTo(recordWait) > 0 ? keyWait : recordWait;
     }
 
     /** The statement's answer: whether the key was claimed. */
