@@ -38,9 +38,14 @@ public class AutocommitEvents {
      */
     public Row row(EventType type, String tenantId, String subject, Instant time, String dataJson) {
         UUID id = UUID.randomUUID();
+        return new Row(id, type.type(), payload(id, type, tenantId, subject, time, new RawValue(dataJson)),
+                TraceContext.currentTraceparent());
+    }
+
+    /** The CloudEvents JSON of one event, as stored in the outbox and published: the one place it is made. */
+    String payload(UUID id, EventType type, String tenantId, String subject, Instant time, Object data) {
         try {
-            String payload = mapper.writeValueAsString(CloudEvent.of(id, type, tenantId, subject, time, new RawValue(dataJson)));
-            return new Row(id, type.type(), payload, TraceContext.currentTraceparent());
+            return mapper.writeValueAsString(CloudEvent.of(id, type, tenantId, subject, time, data));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("event payload is not serializable", e);
         }

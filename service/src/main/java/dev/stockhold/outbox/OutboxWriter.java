@@ -10,9 +10,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
 import dev.stockhold.AfterCommit;
 
 /**
@@ -27,15 +24,15 @@ public class OutboxWriter {
     private static final Object WRITTEN = new Object();
 
     private final OutboxRepository rows;
-    private final ObjectMapper mapper;
+    private final AutocommitEvents envelopes;
     private final TransactionSynchronizationRegistry transactions;
     private final RelaySignal relay;
     private final CommitTimes commitTimes;
 
-    OutboxWriter(OutboxRepository rows, ObjectMapper mapper, TransactionSynchronizationRegistry transactions,
+    OutboxWriter(OutboxRepository rows, AutocommitEvents envelopes, TransactionSynchronizationRegistry transactions,
             RelaySignal relay, CommitTimes commitTimes) {
         this.rows = rows;
-        this.mapper = mapper;
+        this.envelopes = envelopes;
         this.transactions = transactions;
         this.relay = relay;
         this.commitTimes = commitTimes;
@@ -67,12 +64,7 @@ public class OutboxWriter {
         String traceparent = TraceContext.currentTraceparent();
         for (Event event : events) {
             UUID id = UUID.randomUUID();
-            String payload;
-            try {
-                payload = mapper.writeValueAsString(CloudEvent.of(id, event.type(), tenantId, event.subject(), time, event.data()));
-            } catch (JsonProcessingException e) {
-                throw new IllegalStateException("event payload is not serializable", e);
-            }
+            String payload = envelopes.payload(id, event.type(), tenantId, event.subject(), time, event.data());
             rowsToInsert.add(new OutboxRepository.NewEvent(id, tenantId, event.aggregateId(), event.type().type(), payload, traceparent));
             ids.add(id);
         }
