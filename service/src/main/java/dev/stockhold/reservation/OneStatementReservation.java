@@ -39,13 +39,16 @@ class OneStatementReservation {
         CREATED,
         /** The key was already stored: nothing was written, the request is a replay. */
         KEY_TAKEN,
-        /** Nothing was written: a record no longer had the units, the hold would empty one, or a record was locked. */
+        /** Nothing was written: a record no longer had the units or the hold would empty one. */
         TRANSACTIONAL_PATH
     }
 
-    // The set_config (local: this statement's implicit transaction) runs first, as every insert reads the row of p; every
-    // insert reads the claimed key too, so nothing is written for a key already stored; the MATERIALIZED select locks
-    // the records in (sku, location) order before the hold touches any, as the transactional path's hold does.
+    // The first set_config (local: this statement's implicit transaction) runs first, as every insert reads the row of
+    // p: it bounds the wait for a key an in-flight original holds. Every insert reads the claimed key, so nothing is
+    // written for a key already stored. The MATERIALIZED select reads the claimed key (so the key is settled first),
+    // then sets the record wait, and locks the records in (sku, location) order before the hold touches any, as the
+    // transactional path's hold does. Two waits because a duplicate must give up its sku's lane soon, while a
+    // request that owns its key waits for a hot record as long as the transactional path would.
     /** Package-private for the test that keeps bench/reservation.pgbench the same statement. */
     static final String SQL = """
             WITH p AS MATERIALIZED (
@@ -74,7 +77,8 @@ class OneStatementReservation {
                 SELECT p.event_id, p.tenant_id, p.id, p.event_type, p.payload, p.traceparent, now(), now() FROM p, claimed),
             locked AS MATERIALIZED (
                 SELECT s.sku FROM stock_records s JOIN wanted w ON s.sku = w.sku AND s.location = w.location
-                 WHERE s.tenant_id = (SELECT tenant_id FROM claimed) ORDER BY s.sku, s.location FOR UPDATE OF s),
+                 WHERE s.tenant_id = (SELECT tenant_id FROM claimed WHERE set_config('lock_timeout', ?, true) IS NOT NULL)
+                 ORDER BY s.sku, s.location FOR UPDATE OF s),
             hold AS (
                 UPDATE stock_records s SET held = s.held + w.quantity, updated_at = now()
                   FROM wanted w, (SELECT count(*) FROM locked) AS all_locked
@@ -102,8 +106,8 @@ class OneStatementReservation {
 
     /**
      * @param held the reservation as placed, {@code created} its answer (whose body is also the event's data)
-     * @param keyWait how long to wait for a key an in-flight original holds (then 409 in progress), and for a record (a
-     *            record held past the stock wait is a 503, as on the transactional path)
+     * @param keyWait how long to wait for a key an in-flight original holds (then 409 in progress); a record is waited
+     *            for the in-flight wait, as on the transactional path (then a 503)
      * @throws RequestInProgressException the key's original was still in flight after {@code keyWait}
      */
     Result write(ReservationAttempt a, ReservationView held, StoredResponse created, Duration keyWait) {
@@ -129,6 +133,7 @@ class OneStatementReservation {
             ps.setArray(++i, array(c, "varchar", lines.stream().map(ReservationView.Line::sku).toArray()));
             ps.setArray(++i, array(c, "integer", lines.stream().map(ReservationView.Line::quantity).toArray()));
             ps.setArray(++i, array(c, "varchar", lines.stream().map(ReservationView.Line::location).toArray()));
+            ps.setString(++i, Long.toString(Math.max(1, recordWait.toMillis())));
             if (!claimed(ps)) {
                 return Result.KEY_TAKEN;
             }
@@ -141,9 +146,7 @@ class OneStatementReservation {
                 if (waitedForTheKey(e.getServerErrorMessage())) {
                     throw new RequestInProgressException();
                 }
-                if (keyWait.compareTo(recordWait) < 0) {
-                    return Result.TRANSACTIONAL_PATH; // a short wait ran out on a record: that path waits its full wait
-                }
+                // a record stayed locked for the whole record wait: a 503, as on the transactional path
             }
             throw new IllegalStateException(e);
         } catch (SQLException e) {

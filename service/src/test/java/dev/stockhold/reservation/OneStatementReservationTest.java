@@ -6,6 +6,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import javax.sql.DataSource;
 
@@ -21,6 +23,7 @@ import dev.stockhold.inventory.StockKey;
 import dev.stockhold.reservation.OneStatementReservation.Result;
 import dev.stockhold.support.Api;
 import dev.stockhold.support.Db;
+import dev.stockhold.support.Eventually;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -106,6 +109,28 @@ class OneStatementReservationTest {
         assertThat(db.outboxEventsOfTenant(api.tenant())).isEqualTo(events);
     }
 
+    /**
+     * A duplicate gives up its key within the short key wait a sku's lane uses, but a request that owns its key waits for
+     * a locked record as long as the transactional path would: with one wait for both, the short one would send every
+     * request that met a hot record's lock down the transactional path to do its work twice.
+     */
+    @Test
+    void shouldWaitForALockedRecordLongerThanForTheKey() throws Exception {
+        ReservationAttempt attempt = attempt(1);
+        CompletableFuture<Result> writing;
+        try (AutoCloseable held = db.holdStockRow(api.tenant(), sku)) {
+            writing = CompletableFuture.supplyAsync(() -> write(attempt, HotSkuGroups.GROUP_KEY_WAIT));
+            Eventually.await(WAIT, "the statement waits on the record", () -> db.queryLong(
+                    "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()") >= 1);
+            // past the key wait, with the record still locked
+            Thread.sleep(4 * HotSkuGroups.GROUP_KEY_WAIT.toMillis());
+            assertThat(writing).as("still waiting for the record").isNotDone();
+        }
+
+        assertThat(writing.get(WAIT.toSeconds(), TimeUnit.SECONDS)).isEqualTo(Result.CREATED);
+        assertThat(db.available(api.tenant(), sku)).isEqualTo(4);
+    }
+
     private void assertNothingWritten(ReservationAttempt attempt, long eventsBefore) {
         assertThat(db.idempotencyRecords(api.tenant(), attempt.key().value())).isZero();
         assertThat(db.reservationsOfTenant(api.tenant())).isZero();
@@ -119,9 +144,13 @@ class OneStatementReservationTest {
     }
 
     private Result write(ReservationAttempt attempt) {
+        return write(attempt, WAIT);
+    }
+
+    private Result write(ReservationAttempt attempt, Duration keyWait) {
         ReservationView held = writer.held(attempt.request(), new Allocation.Placed(List.of(new StockKey(sku, "default"))),
                 Instant.now().truncatedTo(ChronoUnit.MILLIS));
         StoredResponse created = writer.created(held);
-        return oneStatement.write(attempt, held, created, WAIT);
+        return oneStatement.write(attempt, held, created, keyWait);
     }
 }

@@ -41,7 +41,7 @@ class ReservationPgbenchTest {
     @Inject
     AutocommitEvents events;
 
-    /** The lock wait of a request alone: stockhold.idempotency.in-flight-wait's default, 5 s. */
+    /** The key and record waits of a request alone: stockhold.idempotency.in-flight-wait's default, 5 s. */
     @Test
     void shouldRunTheServiceStatementsWithValuesOfRealSize() throws IOException {
         // a one-line reservation as the benchmark's clients send it, answered and evented by the service's own code
@@ -69,7 +69,7 @@ class ReservationPgbenchTest {
                         "'/v1/reservations/' || " + ID, ID, "now()", "now() + interval '15 minutes'", "NULL", "NULL",
                         "gen_random_uuid()", literal(EventType.CREATED.type()), literal(payload),
                         literal("00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"),
-                        "ARRAY[" + SKU + "]", "ARRAY[1]", "ARRAY['default']");
+                        "ARRAY[" + SKU + "]", "ARRAY[1]", "ARRAY['default']", "'5000'");
         String actual = Files.exists(FILE) ? Files.readString(FILE) : "";
         if (!actual.equals(expected) && Boolean.getBoolean("update.pgbench")) {
             Files.writeString(FILE, expected);
