@@ -25,6 +25,8 @@ public interface StockholdConfig {
 
     Problems problems();
 
+    Events events();
+
     Security security();
 
     /**
@@ -211,6 +213,16 @@ public interface StockholdConfig {
         /** Stock records audited per run; the sample rotates through all records. */
         @WithDefault("200")
         int sampleSize();
+    }
+
+    interface Events {
+        /**
+         * Prefix of every event's CloudEvents {@code dataschema}; {@code {type}.json} follows. The service serves the
+         * schemas at /schemas/events/: set this to that path on the public host (https://api.example.com/schemas/events/)
+         * so consumers can fetch what the event points to. Absolute, as CloudEvents requires of dataschema.
+         */
+        @WithDefault("https://stockhold.dev/schemas/events/")
+        String schemaBaseUri();
     }
 
     interface Problems {

@@ -9,11 +9,11 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-
-import dev.stockhold.outbox.EventType;
+import dev.stockhold.events.EventType;
+import dev.stockhold.events.StockChangedV1;
+import dev.stockhold.events.StockDepletedV1;
+import dev.stockhold.events.StockReplenishedV1;
 import dev.stockhold.outbox.OutboxWriter;
-import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * The stock events (I4), written in the transaction of the change they describe: {@code stock.changed} for every set
@@ -24,18 +24,6 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
  */
 @ApplicationScoped
 public class StockEvents {
-
-    /** Data of stock.changed: the record as the write left it, what the write changed on hand by, and why. */
-    @RegisterForReflection
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Changed(String sku, String location, long onHand, long held, long available, long version, long delta,
-            String reason) {
-    }
-
-    /** Data of stock.depleted and stock.replenished: the record as the change left it. */
-    @RegisterForReflection
-    public record Level(String sku, String location, long onHand, long held, long available, long version) {
-    }
 
     private final OutboxWriter outbox;
 
@@ -51,7 +39,7 @@ public class StockEvents {
     /** An admin set or adjustment: stock.changed, then a 0 crossing if there was one. */
     public void changed(String tenantId, StockRecord after, long availableBefore, long delta, String reason, Instant now) {
         List<OutboxWriter.Event> events = new ArrayList<>();
-        events.add(event(EventType.STOCK_CHANGED, tenantId, after, new Changed(after.sku(), after.location(), after.onHand(),
+        events.add(event(EventType.STOCK_CHANGED, tenantId, after, new StockChangedV1(after.sku(), after.location(), after.onHand(),
                 after.held(), after.available(), after.version(), delta, reason)));
         crossing(tenantId, after, availableBefore).ifPresent(events::add);
         outbox.write(tenantId, events, now);
@@ -75,19 +63,24 @@ public class StockEvents {
 
     private static java.util.Optional<OutboxWriter.Event> crossing(String tenantId, StockRecord after, long availableBefore) {
         if (availableBefore > 0 && after.available() == 0) {
-            return java.util.Optional.of(event(EventType.STOCK_DEPLETED, tenantId, after, level(after)));
+            return java.util.Optional.of(event(EventType.STOCK_DEPLETED, tenantId, after, new StockDepletedV1(after.sku(),
+                    after.location(), after.onHand(), after.held(), after.available(), after.version())));
         }
         if (availableBefore == 0 && after.available() > 0) {
-            return java.util.Optional.of(event(EventType.STOCK_REPLENISHED, tenantId, after, level(after)));
+            return java.util.Optional.of(event(EventType.STOCK_REPLENISHED, tenantId, after, new StockReplenishedV1(after.sku(),
+                    after.location(), after.onHand(), after.held(), after.available(), after.version())));
         }
         return java.util.Optional.empty();
     }
 
-    private static Level level(StockRecord r) {
-        return new Level(r.sku(), r.location(), r.onHand(), r.held(), r.available(), r.version());
+    /** A stock record's event: partition key (the Kafka key) tenant/sku/location, subject sku@location. */
+    private static OutboxWriter.Event event(EventType type, String tenantId, StockRecord record, Record data) {
+        return new OutboxWriter.Event(type, aggregateId(tenantId, record.key()), partitionKey(tenantId, record.key()),
+                record.key().subject(), data);
     }
 
-    private static OutboxWriter.Event event(EventType type, String tenantId, StockRecord record, Object data) {
-        return new OutboxWriter.Event(type, aggregateId(tenantId, record.key()), record.key().subject(), data);
+    /** The partition key of a stock record's events. */
+    public static String partitionKey(String tenantId, StockKey key) {
+        return tenantId + "/" + key.sku() + "/" + key.location();
     }
 }

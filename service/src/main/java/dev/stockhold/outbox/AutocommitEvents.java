@@ -8,44 +8,52 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.util.RawValue;
+
+import dev.stockhold.StockholdConfig;
+import dev.stockhold.events.EventType;
 
 /**
  * Outbox rows written by a statement that commits on its own, outside any JTA transaction: the row is made here, the
  * caller's statement inserts it with the change it describes (I4), and once that statement has returned
- * {@link #committed} does what {@link OutboxWriter}'s after-commit hook does.
+ * {@link #committed} does what {@link OutboxWriter}'s after-commit hook does. Also the one place an event's CloudEvents
+ * JSON is made, for both writers.
  */
 @ApplicationScoped
 public class AutocommitEvents {
 
     /** One outbox row to insert: the event id, its type, the CloudEvents payload and the trace it was written in. */
-    public record Row(UUID id, String type, String payload, String traceparent) {
+    public record Row(UUID id, String type, String partitionKey, String payload, String traceparent) {
     }
 
     private final ObjectMapper mapper;
     private final RelaySignal relay;
     private final CommitTimes commitTimes;
+    private final String schemaBase;
 
-    AutocommitEvents(ObjectMapper mapper, RelaySignal relay, CommitTimes commitTimes) {
+    AutocommitEvents(ObjectMapper mapper, RelaySignal relay, CommitTimes commitTimes, StockholdConfig config) {
         this.mapper = mapper;
         this.relay = relay;
         this.commitTimes = commitTimes;
+        this.schemaBase = config.events().schemaBaseUri();
     }
 
-    /**
-     * @param dataJson the event's data, already serialised (the reservation's answer): placed in the envelope as is, so
-     *            the answer and the event hold the same bytes and are serialised once
-     */
-    public Row row(EventType type, String tenantId, String subject, Instant time, String dataJson) {
+    /** The row of an event that opens its aggregate (sequence 1, no counter row): a reservation's created event. */
+    public Row opening(String tenantId, OutboxWriter.Event event, Instant time) {
+        if (!event.type().opensAggregate()) {
+            throw new IllegalArgumentException(event.type() + " does not open its aggregate: its sequence needs the counter");
+        }
         UUID id = UUID.randomUUID();
-        return new Row(id, type.type(), payload(id, type, tenantId, subject, time, new RawValue(dataJson)),
+        return new Row(id, event.type().type(), event.partitionKey(), payload(id, tenantId, event, 1, time),
                 TraceContext.currentTraceparent());
     }
 
     /** The CloudEvents JSON of one event, as stored in the outbox and published: the one place it is made. */
-    String payload(UUID id, EventType type, String tenantId, String subject, Instant time, Object data) {
+    String payload(UUID id, String tenantId, OutboxWriter.Event event, long sequence, Instant time) {
+        EventType type = event.type();
         try {
-            return mapper.writeValueAsString(CloudEvent.of(id, type, tenantId, subject, time, data));
+            return mapper.writeValueAsString(new CloudEvent<>("1.0", id, CloudEvent.SOURCE, type.type(), event.subject(), time,
+                    "application/json", tenantId, schemaBase + type.type() + ".json", CloudEvent.sequence(sequence),
+                    event.partitionKey(), event.data()));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("event payload is not serializable", e);
         }

@@ -5,7 +5,11 @@ import java.util.UUID;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
-/** CloudEvents 1.0 structured-mode envelope, as stored in the outbox and sent to the broker. */
+/**
+ * CloudEvents 1.0 structured-mode envelope, as stored in the outbox and sent to the broker, with the sequence and
+ * partitioning extensions: {@code sequence} (contiguous per aggregate from 1, zero-padded so a string compare orders it)
+ * and {@code partitionkey} (the Kafka key).
+ */
 @RegisterForReflection(ignoreNested = false)
 public record CloudEvent<T>(
         String specversion,
@@ -16,12 +20,18 @@ public record CloudEvent<T>(
         Instant time,
         String datacontenttype,
         String tenantid,
+        String dataschema,
+        String sequence,
+        String partitionkey,
         T data) {
 
     public static final String SOURCE = "/stockhold";
     public static final String MEDIA_TYPE = "application/cloudevents+json";
+    /** Digits of {@code sequence}: every positive long, so the string order is the numeric order. */
+    public static final int SEQUENCE_DIGITS = 19;
 
-    public static <T> CloudEvent<T> of(UUID id, EventType type, String tenantId, String subject, Instant time, T data) {
-        return new CloudEvent<>("1.0", id, SOURCE, type.type(), subject, time, "application/json", tenantId, data);
+    /** The sequence attribute of the {@code n}th event of an aggregate. */
+    public static String sequence(long n) {
+        return String.format("%0" + SEQUENCE_DIGITS + "d", n);
     }
 }

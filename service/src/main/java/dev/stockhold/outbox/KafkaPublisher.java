@@ -32,18 +32,23 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.stockhold.Causes;
 import dev.stockhold.StockholdConfig;
+import dev.stockhold.events.AggregateType;
+import dev.stockhold.events.EventType;
 import io.quarkus.logging.Log;
 
 /**
- * Kafka: topic {@code stockhold.reservations}, record key = reservation id (one partition per reservation, so its
- * events stay in order), and {@code stockhold.stock} for stock events, key = tenant/sku/location, {@code acks=all} and an idempotent producer so a producer retry never duplicates or
- * reorders.
+ * Kafka: each event goes to its aggregate type's topic ({@code stockhold.reservations}, {@code stockhold.stock}) with its
+ * partition key as the record key (the reservation id; tenant/sku/location), so one aggregate's events stay in order on
+ * one partition; {@code acks=all} and an idempotent producer so a producer retry never duplicates or reorders.
  */
 public class KafkaPublisher implements EventPublisher {
 
     public static final String TOPIC = "stockhold.reservations";
     /** Stock events, keyed tenant/sku/location so each record's events stay in order on one partition. */
     public static final String STOCK_TOPIC = "stockhold.stock";
+    /** Each aggregate type's topic, checked when the class loads: a relay with an event type it cannot route never starts. */
+    static final Map<AggregateType, String> TOPICS = routes(
+            Map.of(AggregateType.RESERVATION, TOPIC, AggregateType.STOCK_RECORD, STOCK_TOPIC));
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Producer<String, String> producer;
@@ -133,14 +138,41 @@ public class KafkaPublisher implements EventPublisher {
         return props;
     }
 
-    /** tenant/sku/location, from the event's subject sku@location (a sku never contains '@'). */
-    static String stockKey(OutboxEvent event) {
+    /** The topic an event of this type goes to. */
+    public static String topicOf(EventType type) {
+        return TOPICS.get(type.aggregateType());
+    }
+
+    /**
+     * The record key: the event's partition key (its CloudEvents partitionkey). Rows an earlier release wrote have none;
+     * their key is derived as that release did: the reservation id, or tenant/sku/location from a stock event's subject.
+     */
+    static String key(OutboxEvent event, EventType type) {
+        if (event.partitionKey() != null) {
+            return event.partitionKey();
+        }
+        if (type.aggregateType() == AggregateType.RESERVATION) {
+            return event.aggregateId().toString();
+        }
         try {
             String subject = JSON.readTree(event.payload()).path("subject").asText();
             return event.tenantId() + "/" + subject.replaceFirst("@", "/");
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             return event.tenantId() + "/" + event.aggregateId();
         }
+    }
+
+    /**
+     * The topic of each aggregate type's events. Every event type must have one: an event of an aggregate type without a
+     * topic stops the start, never falls through to another topic.
+     */
+    static Map<AggregateType, String> routes(Map<AggregateType, String> topics) {
+        List<String> missing = java.util.Arrays.stream(EventType.values()).filter(t -> !topics.containsKey(t.aggregateType()))
+                .map(t -> t.type() + " (aggregate " + t.aggregateType() + ")").toList();
+        if (!missing.isEmpty()) {
+            throw new IllegalStateException("No Kafka topic for " + String.join(", ", missing));
+        }
+        return Map.copyOf(topics);
     }
 
     /**
@@ -158,9 +190,13 @@ public class KafkaPublisher implements EventPublisher {
             if (System.nanoTime() > deadline) {
                 return Sent.answered(new PublishOutcome.Unreachable("timeout", "no room to send within " + timeout));
             }
-            ProducerRecord<String, String> record = EventType.ofType(event.type()).filter(EventType::isStock).isPresent()
-                    ? new ProducerRecord<>(STOCK_TOPIC, stockKey(event), event.payload())
-                    : new ProducerRecord<>(TOPIC, event.aggregateId().toString(), event.payload());
+            Optional<EventType> type = EventType.ofType(event.type());
+            if (type.isEmpty()) {
+                failures.put(event.id(), PublishFailure.permanent("serialization", "unknown event type " + event.type()));
+                continue;
+            }
+            ProducerRecord<String, String> record = new ProducerRecord<>(TOPICS.get(type.get().aggregateType()), key(event, type.get()),
+                    event.payload());
             record.headers().add("content-type", CloudEvent.MEDIA_TYPE.getBytes(StandardCharsets.UTF_8));
             record.headers().add("ce_id", event.id().toString().getBytes(StandardCharsets.UTF_8));
             record.headers().add("ce_type", event.type().getBytes(StandardCharsets.UTF_8));

@@ -58,7 +58,8 @@ public class OutboxRepository {
                     ORDER BY c.seq
                     LIMIT ?
                       FOR UPDATE SKIP LOCKED))
-            RETURNING o.id, o.seq, o.tenant_id, o.aggregate_id, o.event_type, o.payload, o.attempts, o.created_at, o.traceparent
+            RETURNING o.id, o.seq, o.tenant_id, o.aggregate_id, o.event_type, o.payload, o.attempts, o.created_at, o.traceparent,
+                      o.partition_key
             """;
 
     /*
@@ -155,8 +156,8 @@ public class OutboxRepository {
             """;
 
     private static final String INSERT = """
-            INSERT INTO outbox_events (id, tenant_id, aggregate_id, event_type, payload, traceparent, created_at, available_at)
-            VALUES (?, ?, ?, ?, ?, ?, now(), now())
+            INSERT INTO outbox_events (id, tenant_id, aggregate_id, partition_key, event_type, payload, traceparent, created_at, available_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, now(), now())
             """;
 
     private final AgroalDataSource dataSource;
@@ -166,7 +167,7 @@ public class OutboxRepository {
     }
 
     /** A new row: the event as it will be published, byte for byte. */
-    record NewEvent(UUID id, String tenantId, UUID aggregateId, String type, String payload, String traceparent) {
+    record NewEvent(UUID id, String tenantId, UUID aggregateId, String partitionKey, String type, String payload, String traceparent) {
     }
 
     /** Inserts the rows in one round trip, in the caller's transaction. */
@@ -176,9 +177,10 @@ public class OutboxRepository {
                 ps.setObject(1, event.id(), Types.OTHER);
                 ps.setString(2, event.tenantId());
                 ps.setObject(3, event.aggregateId(), Types.OTHER);
-                ps.setString(4, event.type());
-                ps.setString(5, event.payload());
-                ps.setString(6, event.traceparent());
+                ps.setString(4, event.partitionKey());
+                ps.setString(5, event.type());
+                ps.setString(6, event.payload());
+                ps.setString(7, event.traceparent());
                 ps.addBatch();
             }
             ps.executeBatch();
@@ -198,7 +200,7 @@ public class OutboxRepository {
             while (rs.next()) {
                 events.add(new OutboxEvent(rs.getObject(1, UUID.class), rs.getLong(2), rs.getString(3),
                         rs.getObject(4, UUID.class), rs.getString(5), rs.getString(6), rs.getInt(7),
-                        rs.getTimestamp(8).toInstant(), rs.getString(9)));
+                        rs.getTimestamp(8).toInstant(), rs.getString(9), rs.getString(10)));
             }
             events.sort(java.util.Comparator.comparingLong(OutboxEvent::seq));
             return events;

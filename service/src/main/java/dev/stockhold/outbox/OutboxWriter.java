@@ -3,7 +3,6 @@ package dev.stockhold.outbox;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -11,10 +10,11 @@ import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
 
 import dev.stockhold.AfterCommit;
+import dev.stockhold.events.EventType;
 
 /**
- * Writes one outbox row per reservation state change. MANDATORY: it can only join the transaction of the
- * change it describes (I4), never commit an event on its own.
+ * Writes the outbox rows of a change, with their sequences, in the transaction of that change. MANDATORY: it can only
+ * join the transaction of the change it describes (I4), never commit an event on its own.
  */
 @ApplicationScoped
 @Transactional(Transactional.TxType.MANDATORY)
@@ -28,44 +28,50 @@ public class OutboxWriter {
     private final TransactionSynchronizationRegistry transactions;
     private final RelaySignal relay;
     private final CommitTimes commitTimes;
+    private final EventSequences sequences;
 
     OutboxWriter(OutboxRepository rows, AutocommitEvents envelopes, TransactionSynchronizationRegistry transactions,
-            RelaySignal relay, CommitTimes commitTimes) {
+            RelaySignal relay, CommitTimes commitTimes, EventSequences sequences) {
         this.rows = rows;
+        this.sequences = sequences;
         this.envelopes = envelopes;
         this.transactions = transactions;
         this.relay = relay;
         this.commitTimes = commitTimes;
     }
 
-    /** One event to write: its type, the aggregate it orders under, its CloudEvents subject and data. */
-    public record Event(EventType type, UUID aggregateId, String subject, Object data) {
+    /**
+     * One event to write, with its descriptor: its type, the aggregate it belongs to (id and partition key, which is
+     * its Kafka key), its CloudEvents subject and its payload record (of the type's own class).
+     */
+    public record Event(EventType type, UUID aggregateId, String partitionKey, String subject, Record data) {
+        public Event {
+            if (!type.data().isInstance(data)) {
+                throw new IllegalArgumentException(type.type() + " carries " + type.data().getSimpleName() + ", not " + data);
+            }
+        }
+
+        /** A reservation's event: the reservation id is its aggregate id, partition key and subject. */
+        public static Event ofReservation(EventType type, UUID reservationId, Record data) {
+            return new Event(type, reservationId, reservationId.toString(), reservationId.toString(), data);
+        }
     }
 
-    /** @return the event id, stable across every redelivery */
-    public UUID write(EventType type, String tenantId, UUID aggregateId, Instant time, Object data) {
-        return writeAll(type, tenantId, Map.of(aggregateId, data), time).get(0);
-    }
-
-    /** One event of this type for each aggregate of one tenant (subject = aggregate id), in one round trip. */
-    public List<UUID> writeAll(EventType type, String tenantId, Map<UUID, ?> dataByAggregate, Instant time) {
-        List<Event> events = new ArrayList<>();
-        dataByAggregate.forEach((aggregate, data) -> events.add(new Event(type, aggregate, aggregate.toString(), data)));
-        return write(tenantId, events, time);
-    }
-
-    /** These events of one tenant, in order, in one round trip. @return the event ids, in order */
+    /** These events of one tenant, in order, in two round trips at most. @return the event ids, in order */
     public List<UUID> write(String tenantId, List<Event> events, Instant time) {
         List<UUID> ids = new ArrayList<>();
         if (events.isEmpty()) {
             return ids;
         }
+        long[] sequences = this.sequences.assign(tenantId, events);
         List<OutboxRepository.NewEvent> rowsToInsert = new ArrayList<>();
         String traceparent = TraceContext.currentTraceparent();
-        for (Event event : events) {
+        for (int i = 0; i < events.size(); i++) {
+            Event event = events.get(i);
             UUID id = UUID.randomUUID();
-            String payload = envelopes.payload(id, event.type(), tenantId, event.subject(), time, event.data());
-            rowsToInsert.add(new OutboxRepository.NewEvent(id, tenantId, event.aggregateId(), event.type().type(), payload, traceparent));
+            String payload = envelopes.payload(id, tenantId, event, sequences[i], time);
+            rowsToInsert.add(new OutboxRepository.NewEvent(id, tenantId, event.aggregateId(), event.partitionKey(), event.type().type(),
+                    payload, traceparent));
             ids.add(id);
         }
         rows.insert(rowsToInsert);

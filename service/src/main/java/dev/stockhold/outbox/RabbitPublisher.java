@@ -18,6 +18,7 @@ import com.rabbitmq.client.Connection;
 import com.rabbitmq.client.ConnectionFactory;
 
 import dev.stockhold.Causes;
+import dev.stockhold.events.EventType;
 import io.quarkus.logging.Log;
 
 /**

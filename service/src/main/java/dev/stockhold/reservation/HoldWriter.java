@@ -2,7 +2,6 @@ package dev.stockhold.reservation;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
@@ -21,7 +20,6 @@ import dev.stockhold.inventory.StockEvents;
 import dev.stockhold.inventory.StockKey;
 import dev.stockhold.inventory.StockRecord;
 import dev.stockhold.inventory.StockRepository;
-import dev.stockhold.outbox.EventType;
 import dev.stockhold.outbox.OutboxWriter;
 
 /**
@@ -81,13 +79,13 @@ class HoldWriter {
      */
     boolean write(String tenantId, Map<String, ReservationView> byKey, Instant now) {
         reservations.insertHeldAll(tenantId, byKey);
-        Map<UUID, ReservationView> byId = new LinkedHashMap<>();
+        List<OutboxWriter.Event> created = new ArrayList<>();
         SortedMap<StockKey, Long> quantities = new TreeMap<>();
         for (ReservationView view : byKey.values()) {
-            byId.put(view.id(), view);
+            created.add(ReservationEvents.created(view));
             view.quantities().forEach((key, qty) -> quantities.merge(key, qty, Long::sum));
         }
-        outbox.writeAll(EventType.CREATED, tenantId, byId, now);
+        outbox.write(tenantId, created, now);
         // another replica may hold a record: wait for it as long as for an in-flight key
         List<StockRecord> moved = stock.move(StockRepository.Move.HOLD, tenantId, quantities, config.idempotency().inFlightWait());
         if (moved.size() != quantities.size()) {

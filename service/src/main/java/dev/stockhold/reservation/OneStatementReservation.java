@@ -19,7 +19,6 @@ import dev.stockhold.StockholdConfig;
 import dev.stockhold.idempotency.RequestInProgressException;
 import dev.stockhold.idempotency.StoredResponse;
 import dev.stockhold.outbox.AutocommitEvents;
-import dev.stockhold.outbox.EventType;
 import io.agroal.api.AgroalDataSource;
 
 /**
@@ -55,7 +54,7 @@ class OneStatementReservation {
                 SELECT set_config('lock_timeout', ?, true) AS lock_wait, ?::varchar AS tenant_id, ?::varchar AS idempotency_key,
                        ?::bytea AS fingerprint, ?::text AS body, ?::varchar AS location, ?::uuid AS id, ?::timestamptz AS created_at, ?::timestamptz AS expires_at,
                        ?::varchar AS reference, ?::text AS metadata, ?::uuid AS event_id, ?::varchar AS event_type,
-                       ?::text AS payload, ?::varchar AS traceparent),
+                       ?::text AS partition_key, ?::text AS payload, ?::varchar AS traceparent),
             line AS (SELECT * FROM unnest(?::varchar[], ?::integer[], ?::varchar[]) WITH ORDINALITY AS l(sku, quantity, location, n)),
             wanted AS (SELECT sku, location, sum(quantity)::bigint AS quantity FROM line GROUP BY sku, location),
             claimed AS (
@@ -73,8 +72,8 @@ class OneStatementReservation {
                 INSERT INTO reservation_lines (reservation_id, line_no, sku, quantity, location)
                 SELECT r.id, l.n - 1, l.sku, l.quantity, l.location FROM reservation r, line l),
             event AS (
-                INSERT INTO outbox_events (id, tenant_id, aggregate_id, event_type, payload, traceparent, created_at, available_at)
-                SELECT p.event_id, p.tenant_id, p.id, p.event_type, p.payload, p.traceparent, now(), now() FROM p, claimed),
+                INSERT INTO outbox_events (id, tenant_id, aggregate_id, partition_key, event_type, payload, traceparent, created_at, available_at)
+                SELECT p.event_id, p.tenant_id, p.id, p.partition_key, p.event_type, p.payload, p.traceparent, now(), now() FROM p, claimed),
             locked AS MATERIALIZED (
                 SELECT s.sku FROM stock_records s JOIN wanted w ON s.sku = w.sku AND s.location = w.location
                  WHERE s.tenant_id = (SELECT tenant_id FROM claimed WHERE set_config('lock_timeout', ?, true) IS NOT NULL)
@@ -111,7 +110,7 @@ class OneStatementReservation {
      * @throws RequestInProgressException the key's original was still in flight after {@code keyWait}
      */
     Result write(ReservationAttempt a, ReservationView held, StoredResponse created, Duration keyWait) {
-        AutocommitEvents.Row event = events.row(EventType.CREATED, a.tenantId(), held.id().toString(), held.createdAt(), created.body());
+        AutocommitEvents.Row event = events.opening(a.tenantId(), ReservationEvents.created(held), held.createdAt());
         List<ReservationView.Line> lines = held.lines();
         try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(SQL)) {
             int i = 0;
@@ -128,6 +127,7 @@ class OneStatementReservation {
             ps.setString(++i, held.metadataJson());
             ps.setObject(++i, event.id(), Types.OTHER);
             ps.setString(++i, event.type());
+            ps.setString(++i, event.partitionKey());
             ps.setString(++i, event.payload());
             ps.setString(++i, event.traceparent());
             ps.setArray(++i, array(c, "varchar", lines.stream().map(ReservationView.Line::sku).toArray()));

@@ -13,10 +13,10 @@ import jakarta.transaction.Transactional;
 
 import dev.stockhold.OutcomeLog;
 import dev.stockhold.StockholdConfig;
+import dev.stockhold.events.EventType;
 import dev.stockhold.inventory.StockEvents;
 import dev.stockhold.inventory.StockKey;
 import dev.stockhold.inventory.StockRepository;
-import dev.stockhold.outbox.EventType;
 import dev.stockhold.outbox.OutboxWriter;
 import dev.stockhold.web.Cursors;
 
@@ -113,7 +113,7 @@ public class ReservationLifecycle {
         }
         r.extendTo(until, now);
         ReservationView view = ReservationView.of(r);
-        outbox.write(EventType.EXTENDED, r.tenantId, r.id, now, view);
+        outbox.write(r.tenantId, List.of(ReservationEvents.of(EventType.EXTENDED, r)), now);
         OutcomeLog.reservation("extended", r.tenantId, r.idempotencyKey, r.id, "expiresAt=" + until);
         return view;
     }
@@ -144,7 +144,7 @@ public class ReservationLifecycle {
     private ReservationView transition(Reservation r, ReservationStatus to, EventType event, Instant now) {
         r.transitionTo(to, now);
         ReservationView view = ReservationView.of(r);
-        outbox.write(event, r.tenantId, r.id, now, view);
+        outbox.write(r.tenantId, List.of(ReservationEvents.of(event, r)), now);
         metrics.transitionOnCommit(to);
         OutcomeLog.reservation(to.name().toLowerCase(), r.tenantId, r.idempotencyKey, r.id, null);
         return view;

@@ -54,7 +54,7 @@ public record ReservationView(
         }
     }
 
-    private static Map<String, String> metadataOf(String json) {
+    static Map<String, String> metadataOf(String json) {
         try {
             return json == null ? null : JSON.readValue(json, PAIRS);
         } catch (JsonProcessingException e) {

@@ -66,7 +66,7 @@ class AlternateExchangeTest {
         OutboxEvent routed = event();
         OutboxEvent unrouted = new OutboxEvent(UUID.randomUUID(), 2, "t", UUID.randomUUID(), "dev.stockhold.reservation.confirmed.v1", "{}",
                 0,
-                Instant.now(), null);
+                Instant.now(), null, null);
         try (RabbitPublisher publisher = new RabbitPublisher("localhost", 5672, "guest", "guest", vhost)) {
             PublishOutcome outcome = publisher.publish(List.of(routed, unrouted), Duration.ofSeconds(5));
 
@@ -95,7 +95,7 @@ class AlternateExchangeTest {
     private static OutboxEvent event() {
         UUID id = UUID.randomUUID();
         return new OutboxEvent(id, 1, "t", UUID.randomUUID(), "dev.stockhold.reservation.created.v1",
-                "{\"id\":\"" + id + "\"}", 0, Instant.now(), null);
+                "{\"id\":\"" + id + "\"}", 0, Instant.now(), null, null);
     }
 
     private Connection connect() throws IOException, TimeoutException {

@@ -1,6 +1,7 @@
 package dev.stockhold.outbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -17,6 +18,8 @@ import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.Test;
+
+import dev.stockhold.events.AggregateType;
 
 /**
  * What the Kafka publisher asks of Kafka (record layout, producer guarantees, failure classes). No Kafka broker runs
@@ -93,11 +96,33 @@ class KafkaPublisherTest {
     }
 
     @Test
-    void shouldKeyEachStockEventByTenantSkuAndLocationOnTheStockTopic() {
+    void shouldKeyEachEventByItsPartitionKeyOnItsAggregateTypesTopic() {
+        MockProducer<String, String> producer = new MockProducer<>(true, null, new StringSerializer(), new StringSerializer());
+        UUID id = UUID.randomUUID();
+        OutboxEvent event = new OutboxEvent(id, 1, "t-1", UUID.randomUUID(), "dev.stockhold.stock.depleted.v1",
+                "{\"id\":\"" + id + "\",\"subject\":\"ignored@here\"}", 0, Instant.now(), null, "t-1/A-1/WH-2");
+
+        new KafkaPublisher(producer, Duration.ofSeconds(1)).publish(List.of(event), Duration.ofSeconds(1));
+
+        ProducerRecord<String, String> record = producer.history().get(0);
+        assertThat(record.topic()).isEqualTo("stockhold.stock");
+        assertThat(record.key()).isEqualTo("t-1/A-1/WH-2");
+    }
+
+    @Test
+    void shouldRefuseToStartWithAnEventTypeWhoseAggregateHasNoTopic() {
+        assertThatThrownBy(() -> KafkaPublisher.routes(Map.of(AggregateType.RESERVATION, KafkaPublisher.TOPIC)))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("dev.stockhold.stock.changed.v1")
+                .hasMessageContaining("STOCK_RECORD");
+        assertThat(KafkaPublisher.TOPICS).containsOnlyKeys(AggregateType.values());
+    }
+
+    @Test
+    void shouldKeyAStockEventOfAnEarlierReleaseByTenantSkuAndLocationFromItsSubject() {
         MockProducer<String, String> producer = new MockProducer<>(true, null, new StringSerializer(), new StringSerializer());
         UUID id = UUID.randomUUID();
         OutboxEvent event = new OutboxEvent(id, 1, "t-1", UUID.randomUUID(), "dev.stockhold.stock.changed.v1",
-                "{\"id\":\"" + id + "\",\"subject\":\"A-1@WH-2\"}", 0, Instant.now(), null);
+                "{\"id\":\"" + id + "\",\"subject\":\"A-1@WH-2\"}", 0, Instant.now(), null, null);
 
         new KafkaPublisher(producer, Duration.ofSeconds(1)).publish(List.of(event), Duration.ofSeconds(1));
 
@@ -109,6 +134,6 @@ class KafkaPublisherTest {
     private static OutboxEvent event() {
         UUID id = UUID.randomUUID();
         return new OutboxEvent(id, 1, "t", UUID.randomUUID(), "dev.stockhold.reservation.created.v1",
-                "{\"id\":\"" + id + "\"}", 0, Instant.now(), "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01");
+                "{\"id\":\"" + id + "\"}", 0, Instant.now(), "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01", null);
     }
 }

@@ -37,6 +37,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.stockhold.support.Api;
 import dev.stockhold.support.Db;
+import dev.stockhold.support.EventContract;
 import dev.stockhold.support.Eventually;
 import dev.stockhold.support.Management;
 import io.quarkus.arc.ClientProxy;
@@ -250,9 +251,16 @@ class KafkaRelayTest {
                 .containsPattern("stockhold_outbox_publish_failures_total\\{reason=\"(unreachable|timeout)\"[^}]*\\} [1-9]");
     }
 
+    /** This test's records, each held to the published contract: its data by its schema, its key its partitionkey. */
     private List<ConsumerRecord<String, String>> mine() {
         consumer.poll(Duration.ofMillis(200)).forEach(received::add);
-        return received.stream().filter(r -> r.value().contains("\"tenantid\":\"" + api.tenant() + "\"")).toList();
+        List<ConsumerRecord<String, String>> mine = received.stream()
+                .filter(r -> r.value().contains("\"tenantid\":\"" + api.tenant() + "\"")).toList();
+        for (ConsumerRecord<String, String> record : mine) {
+            EventContract.assertConforms(record.value());
+            assertThat(record.value()).as("the key is the partitionkey").contains("\"partitionkey\":\"" + record.key() + "\"");
+        }
+        return mine;
     }
 
     private static String header(ConsumerRecord<String, String> record, String name) {

@@ -13,11 +13,11 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
+import dev.stockhold.events.EventType;
 import dev.stockhold.inventory.Allocation;
 import dev.stockhold.inventory.StockKey;
 import dev.stockhold.inventory.StockRepository;
 import dev.stockhold.outbox.AutocommitEvents;
-import dev.stockhold.outbox.EventType;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -48,7 +48,7 @@ class ReservationPgbenchTest {
         ReservationRequest request = new ReservationRequest(List.of(new ReservationRequest.Line("SKU-1234", 1, null)), null, null, null);
         ReservationView held = writer.held(request, new Allocation.Placed(List.of(new StockKey("SKU-1234", "default"))), NOW);
         String body = writer.created(held).body();
-        AutocommitEvents.Row event = events.row(EventType.CREATED, "bench", held.id().toString(), held.createdAt(), body);
+        AutocommitEvents.Row event = events.opening("bench", ReservationEvents.created(held), held.createdAt());
         // the same file on every run: the random ids become fixed ones of the same length
         body = body.replace(held.id().toString(), SAMPLE_ID);
         String payload = event.payload().replace(held.id().toString(), SAMPLE_ID).replace(event.id().toString(), SAMPLE_ID);
@@ -67,7 +67,7 @@ class ReservationPgbenchTest {
                 + statement(OneStatementReservation.SQL,
                         "'5000'", "'bench'", "'pg-' || :client_id || '-' || :k", literal("\\x" + fingerprint), literal(body),
                         "'/v1/reservations/' || " + ID, ID, "now()", "now() + interval '15 minutes'", "NULL", "NULL",
-                        "gen_random_uuid()", literal(EventType.CREATED.type()), literal(payload),
+                        "gen_random_uuid()", literal(EventType.CREATED.type()), ID + "::text", literal(payload),
                         literal("00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"),
                         "ARRAY[" + SKU + "]", "ARRAY[1]", "ARRAY['default']", "'5000'");
         String actual = Files.exists(FILE) ? Files.readString(FILE) : "";

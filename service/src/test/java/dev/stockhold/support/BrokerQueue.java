@@ -46,6 +46,11 @@ public final class BrokerQueue implements AutoCloseable {
         public String eventId() {
             return event.path("id").asText();
         }
+
+        /** The CloudEvents sequence: contiguous per aggregate from 1. */
+        public long sequence() {
+            return EventContract.sequence(event);
+        }
     }
 
     private final String queue = "stockhold-test-" + UUID.randomUUID();
@@ -138,10 +143,12 @@ public final class BrokerQueue implements AutoCloseable {
         return of(tenant, "");
     }
 
+    /** Each event read is held to the published contract ({@link EventContract}) before a test sees it. */
     private List<Delivery> of(String tenant, String routingPrefix) {
         List<Delivery> mine = new ArrayList<>();
         deliveries.forEach(d -> {
             if (tenant.equals(d.tenant()) && d.routingKey() != null && d.routingKey().startsWith(routingPrefix)) {
+                EventContract.assertConforms(d.event());
                 mine.add(d);
             }
         });

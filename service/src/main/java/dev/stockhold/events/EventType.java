@@ -1,0 +1,75 @@
+package dev.stockhold.events;
+
+import java.util.Optional;
+
+/**
+ * Every event Stockhold publishes, one constant per type and version: its CloudEvents {@code type}, its RabbitMQ routing
+ * key, the aggregate it belongs to (which picks its Kafka topic and key) and its payload record. The schema of each is
+ * {@code /schemas/events/{type}.json} (docs/events.md).
+ */
+public enum EventType {
+    CREATED("dev.stockhold.reservation.created.v1", "reservation.created", AggregateType.RESERVATION, ReservationCreatedV1.class),
+    CONFIRMED("dev.stockhold.reservation.confirmed.v1", "reservation.confirmed", AggregateType.RESERVATION,
+            ReservationConfirmedV1.class),
+    CANCELLED("dev.stockhold.reservation.cancelled.v1", "reservation.cancelled", AggregateType.RESERVATION,
+            ReservationCancelledV1.class),
+    EXPIRED("dev.stockhold.reservation.expired.v1", "reservation.expired", AggregateType.RESERVATION, ReservationExpiredV1.class),
+    EXTENDED("dev.stockhold.reservation.extended.v1", "reservation.extended", AggregateType.RESERVATION,
+            ReservationExtendedV1.class),
+    STOCK_CHANGED("dev.stockhold.stock.changed.v1", "stock.changed", AggregateType.STOCK_RECORD, StockChangedV1.class),
+    STOCK_DEPLETED("dev.stockhold.stock.depleted.v1", "stock.depleted", AggregateType.STOCK_RECORD, StockDepletedV1.class),
+    STOCK_REPLENISHED("dev.stockhold.stock.replenished.v1", "stock.replenished", AggregateType.STOCK_RECORD,
+            StockReplenishedV1.class);
+
+    private static final String PREFIX = "dev.stockhold.";
+
+    private final String type;
+    private final String routingKey;
+    private final AggregateType aggregateType;
+    private final Class<? extends Record> data;
+
+    EventType(String type, String routingKey, AggregateType aggregateType, Class<? extends Record> data) {
+        this.type = type;
+        this.routingKey = routingKey;
+        this.aggregateType = aggregateType;
+        this.data = data;
+    }
+
+    /** The CloudEvents {@code type}, ending in its version. */
+    public String type() {
+        return type;
+    }
+
+    /** The type without the {@code dev.stockhold.} prefix, e.g. {@code reservation.created.v1}. */
+    public String shortName() {
+        return type.substring(PREFIX.length());
+    }
+
+    public String routingKey() {
+        return routingKey;
+    }
+
+    public AggregateType aggregateType() {
+        return aggregateType;
+    }
+
+    /** The payload record of this type and version. */
+    public Class<? extends Record> data() {
+        return data;
+    }
+
+    /** The event that opens its aggregate: sequence 1, with no counter row. */
+    public boolean opensAggregate() {
+        return this == CREATED;
+    }
+
+    /** By CloudEvents type ({@code dev.stockhold.reservation.created.v1}) or short name ({@code reservation.created.v1}). */
+    public static Optional<EventType> ofType(String type) {
+        for (EventType candidate : values()) {
+            if (candidate.type.equals(type) || candidate.shortName().equals(type)) {
+                return Optional.of(candidate);
+            }
+        }
+        return Optional.empty();
+    }
+}

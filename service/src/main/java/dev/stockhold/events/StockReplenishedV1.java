@@ -1,0 +1,8 @@
+package dev.stockhold.events;
+
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
+/** Data of stock.replenished.v1: the record's available rose from 0; the record as that change left it. */
+@RegisterForReflection
+public record StockReplenishedV1(String sku, String location, long onHand, long held, long available, long version) {
+}

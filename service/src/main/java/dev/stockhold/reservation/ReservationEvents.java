@@ -1,0 +1,55 @@
+package dev.stockhold.reservation;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import dev.stockhold.events.EventType;
+import dev.stockhold.events.ReservationCancelledV1;
+import dev.stockhold.events.ReservationConfirmedV1;
+import dev.stockhold.events.ReservationCreatedV1;
+import dev.stockhold.events.ReservationEventData;
+import dev.stockhold.events.ReservationEventLine;
+import dev.stockhold.events.ReservationExpiredV1;
+import dev.stockhold.events.ReservationExtendedV1;
+import dev.stockhold.outbox.OutboxWriter;
+
+/**
+ * The reservation events' data, copied field by field from the reservation: the event records are types of their own,
+ * so nothing about the API's reservation body (its fields, names or annotations) reaches an event.
+ */
+final class ReservationEvents {
+
+    private ReservationEvents() {
+    }
+
+    /** The event of a reservation row as a transition left it. */
+    static OutboxWriter.Event of(EventType type, Reservation r) {
+        return event(type, r.id, r.lines.stream().map(l -> new ReservationEventLine(l.sku, l.quantity, l.location())).toList(),
+                r.expiresAt, r.createdAt, r.reference, ReservationView.metadataOf(r.metadata));
+    }
+
+    /** The created event of a reservation about to be written (its row does not exist yet). */
+    static OutboxWriter.Event created(ReservationView held) {
+        return event(EventType.CREATED, held.id(),
+                held.lines().stream().map(l -> new ReservationEventLine(l.sku(), l.quantity(), l.location())).toList(),
+                held.expiresAt(), held.createdAt(), held.reference(), held.metadata());
+    }
+
+    private static OutboxWriter.Event event(EventType type, UUID id, List<ReservationEventLine> lines, Instant expiresAt,
+            Instant createdAt, String reference, Map<String, String> metadata) {
+        ReservationEventData data = switch (type) {
+            case CREATED -> new ReservationCreatedV1(id, ReservationCreatedV1.STATUS, lines, expiresAt, createdAt, reference, metadata);
+            case CONFIRMED -> new ReservationConfirmedV1(id, ReservationConfirmedV1.STATUS, lines, expiresAt, createdAt, reference,
+                    metadata);
+            case CANCELLED -> new ReservationCancelledV1(id, ReservationCancelledV1.STATUS, lines, expiresAt, createdAt, reference,
+                    metadata);
+            case EXPIRED -> new ReservationExpiredV1(id, ReservationExpiredV1.STATUS, lines, expiresAt, createdAt, reference, metadata);
+            case EXTENDED -> new ReservationExtendedV1(id, ReservationExtendedV1.STATUS, lines, expiresAt, createdAt, reference,
+                    metadata);
+            default -> throw new IllegalArgumentException(type + " is not a reservation event");
+        };
+        return OutboxWriter.Event.ofReservation(type, id, (Record) data);
+    }
+}
