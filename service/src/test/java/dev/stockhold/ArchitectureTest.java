@@ -40,6 +40,18 @@ class ArchitectureTest {
                 .check(MAIN);
     }
 
+    /**
+     * The event payloads are a contract of their own: they depend on nothing of the service (no API body, entity or
+     * annotation but JSON inclusion), so a change to a REST body cannot reach an event.
+     */
+    @Test
+    void eventPayloadsShouldDependOnNothingOfTheService() {
+        com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes().that().resideInAPackage("dev.stockhold.events..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("dev.stockhold.events..", "java..",
+                        "com.fasterxml.jackson.annotation..", "io.quarkus.runtime.annotations..")
+                .check(MAIN);
+    }
+
     @Test
     void resourcesShouldNeverReturnEntities() {
         noMethods().that().areDeclaredInClassesThat().areAnnotatedWith(Path.class)
