@@ -95,6 +95,7 @@ public final class ChaosRun {
                 row(t, "duplicates delivered", result.duplicates());
                 row(t, "relay drained after the run in", String.format("%.1f s", drain.toMillis() / 1000.0));
                 row(t, "**events missing** (must be 0)", result.eventsMissing());
+                row(t, "**sequence gaps** (must be 0)", result.sequenceGaps());
                 result.violationsByRule().forEach((rule, n) -> row(t, "violations: " + rule, n));
                 row(t, "**invariant violations** (must be 0)", result.violations().size());
             }

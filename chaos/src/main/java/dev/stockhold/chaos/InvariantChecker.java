@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.Consumer;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -41,7 +42,8 @@ final class InvariantChecker {
     }
 
     /** {@code stock}: a stock event, with its subject and data; else a reservation event. */
-    record Event(String id, long seq, String aggregateId, String kind, String status, boolean stock, String subject, JsonNode data) {
+    record Event(String id, long seq, String aggregateId, String kind, String status, boolean stock, String subject, JsonNode data,
+            String partitionKey, long sequence) {
     }
 
     record IdempotencyRecord(String key, int status, String reservationId) {
@@ -49,7 +51,8 @@ final class InvariantChecker {
 
     /** What the checker found. {@code violations} holds one line per broken rule, prefixed with its invariant. */
     record Result(List<String> violations, Map<String, Integer> violationsByRule, List<String> missingEvents,
-            int eventsMissing, int duplicates, int delivered, int outboxEvents, Map<String, Integer> reservationsByStatus) {
+            int eventsMissing, int duplicates, int delivered, int outboxEvents, Map<String, Integer> reservationsByStatus,
+            int sequenceGaps) {
         boolean passed() {
             return violations.isEmpty() && eventsMissing == 0;
         }
@@ -86,9 +89,10 @@ final class InvariantChecker {
                 tenant, rs -> {
                     String[] type = rs.getString(4).split("\\.");
                     boolean stock = type[2].equals("stock");
-                    JsonNode payload = stock ? parse(rs.getString(6)) : null;
+                    JsonNode payload = parse(rs.getString(6));
                     events.add(new Event(rs.getString(1), rs.getLong(2), rs.getString(3), type[3], rs.getString(5), stock,
-                            stock ? payload.path("subject").asText() : null, stock ? payload.path("data") : null));
+                            stock ? payload.path("subject").asText() : null, stock ? payload.path("data") : null,
+                            payload.path("partitionkey").asText(), payload.path("sequence").asLong(0)));
                 });
         Map<String, IdempotencyRecord> idempotency = new HashMap<>();
         query(c, "SELECT idempotency_key, status_code, reservation_id::text FROM idempotency_records WHERE tenant_id = ?",
@@ -137,13 +141,58 @@ final class InvariantChecker {
         keys(db);
         events(db);
         int missing = delivery(db, received);
+        int gaps = sequences(db, received);
         answers(db, clients);
         Map<String, Integer> byStatus = new TreeMap<>();
         db.reservations().values().forEach(r -> byStatus.merge(r.status(), 1, Integer::sum));
         int distinct = (int) received.stream().map(Delivery::eventId).distinct().count();
         return new Result(List.copyOf(violations), new LinkedHashMap<>(byRule), List.copyOf(missingEvents), missing,
                 received.size() - distinct,
-                received.size(), db.events().size(), byStatus);
+                received.size(), db.events().size(), byStatus, gaps);
+    }
+
+    /**
+     * The CloudEvents sequence, per aggregate (partitionkey): the events written are numbered 1, 2, 3, ... in write order
+     * (I4); every delivery of one event carries the same number, and the numbers received per aggregate have no gap
+     * (I6), across relay kills, broker outages and redeliveries.
+     *
+     * @return the numbers missing from what was received, over all aggregates
+     */
+    private int sequences(Snapshot db, List<Delivery> received) {
+        Map<String, List<Long>> written = new LinkedHashMap<>();
+        db.events().forEach(e -> written.computeIfAbsent(e.partitionKey(), k -> new ArrayList<>()).add(e.sequence()));
+        written.forEach((key, numbers) -> {
+            for (int i = 0; i < numbers.size(); i++) {
+                if (numbers.get(i) != i + 1) {
+                    violation(3, "aggregate " + key + ": events written with sequences " + numbers);
+                    return;
+                }
+            }
+        });
+        Map<String, Long> byEvent = new HashMap<>();
+        Map<String, Set<Long>> receivedByAggregate = new TreeMap<>();
+        for (Delivery d : received) {
+            Long before = byEvent.putIfAbsent(d.eventId(), d.sequence());
+            if (before != null && before != d.sequence()) {
+                violation(4, "event " + d.eventId() + " delivered with sequence " + before + " and then " + d.sequence());
+            }
+            receivedByAggregate.computeIfAbsent(d.partitionKey(), k -> new TreeSet<>()).add(d.sequence());
+        }
+        int gaps = 0;
+        for (Map.Entry<String, Set<Long>> e : receivedByAggregate.entrySet()) {
+            long max = e.getValue().stream().mapToLong(Long::longValue).max().orElse(0);
+            List<Long> absent = new ArrayList<>();
+            for (long n = 1; n <= max; n++) {
+                if (!e.getValue().contains(n)) {
+                    absent.add(n);
+                }
+            }
+            if (!absent.isEmpty()) {
+                gaps += absent.size();
+                violation(4, "aggregate " + e.getKey() + ": sequence gaps, " + absent + " never received below " + max);
+            }
+        }
+        return gaps;
     }
 
     /**

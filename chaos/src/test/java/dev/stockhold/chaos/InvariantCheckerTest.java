@@ -11,6 +11,7 @@ import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.stockhold.chaos.ClientLog.Intent;
 import dev.stockhold.chaos.ClientLog.ReserveAnswer;
@@ -69,23 +70,44 @@ class InvariantCheckerTest {
             clients.unansweredAttempts.add("k2");
         }
 
+        /** Events written without a sequence are numbered per aggregate in write order, and their deliveries carry it. */
         InvariantChecker.Result check() {
+            Map<String, Long> last = new HashMap<>();
+            Map<String, Event> byId = new HashMap<>();
+            for (int i = 0; i < events.size(); i++) {
+                Event e = events.get(i);
+                if (e.sequence() == 0) {
+                    e = new Event(e.id(), e.seq(), e.aggregateId(), e.kind(), e.status(), e.stock(), e.subject(), e.data(),
+                            e.partitionKey(),
+                            last.merge(e.partitionKey(), 1L, Long::sum));
+                    events.set(i, e);
+                } else {
+                    last.put(e.partitionKey(), e.sequence());
+                }
+                byId.put(e.id(), e);
+            }
+            for (Delivery d : received) {
+                Event e = byId.get(d.eventId());
+                if (e != null && !d.event().has("sequence")) {
+                    ((ObjectNode) d.event()).put("sequence", String.format("%019d", e.sequence())).put("partitionkey", e.partitionKey());
+                }
+            }
             return new InvariantChecker().check(new Snapshot(records, reservations, events, idempotency), initial,
                     clients, received);
         }
     }
 
     private static Event event(String id, long seq, String reservation, String kind) {
-        return new Event(id, seq, reservation, kind, "PUBLISHED", false, null, null);
+        return new Event(id, seq, reservation, kind, "PUBLISHED", false, null, null, reservation, 0);
     }
 
     private static Event stock(String id, long seq, String kind) {
-        return new Event(id, seq, "agg-A", kind, "PUBLISHED", true, "A@default", JSON.createObjectNode());
+        return new Event(id, seq, "agg-A", kind, "PUBLISHED", true, "A@default", JSON.createObjectNode(), "t/A/default", 0);
     }
 
     private static Event changed(String id, long seq, long delta, long onHand, long version) {
         return new Event(id, seq, "agg-A", "changed", "PUBLISHED", true, "A@default",
-                JSON.createObjectNode().put("delta", delta).put("onHand", onHand).put("version", version));
+                JSON.createObjectNode().put("delta", delta).put("onHand", onHand).put("version", version), "t/A/default", 0);
     }
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -161,7 +183,7 @@ class InvariantCheckerTest {
     void shouldReportAMissingOrExtraOutboxEvent() {
         assertThat(checkWith(w -> w.events.removeIf(e -> e.id().equals("e3"))).violations())
                 .anyMatch(v -> v.startsWith("I4:") && v.contains("r1"));
-        assertThat(checkWith(w -> w.events.add(new Event("e4", 4, "r2", "expired", "PENDING", false, null, null))).violations())
+        assertThat(checkWith(w -> w.events.add(new Event("e4", 4, "r2", "expired", "PENDING", false, null, null, "r2", 0))).violations())
                 .anyMatch(v -> v.startsWith("I4:") && v.contains("r2"));
     }
 
@@ -199,6 +221,26 @@ class InvariantCheckerTest {
 
         assertThat(checkWith(w -> w.received.add(delivery("x", "x", "r1")))
                 .violations()).anyMatch(v -> v.startsWith("I6:") && v.contains("never written"));
+    }
+
+    @Test
+    void shouldReportSequenceGapsAndRenumberedRedeliveries() {
+        InvariantChecker.Result clean = new World().check();
+        assertThat(clean.sequenceGaps()).isZero();
+
+        InvariantChecker.Result skipped = checkWith(w -> w.events.set(4, new Event("e3", 3, "r1", "confirmed", "PUBLISHED", false, null,
+                null, "r1", 3)));
+        assertThat(skipped.violations()).anyMatch(v -> v.startsWith("I4:") && v.contains("aggregate r1") && v.contains("[1, 3]"));
+        assertThat(skipped.violations()).anyMatch(v -> v.startsWith("I6:") && v.contains("sequence gaps, [2]"));
+        assertThat(skipped.sequenceGaps()).isEqualTo(1);
+
+        InvariantChecker.Result renumbered = checkWith(w -> {
+            Delivery again = delivery("e1", "e1", "r1");
+            ((ObjectNode) again.event()).put("sequence", String.format("%019d", 7)).put("partitionkey", "r1");
+            w.received.add(again);
+        });
+        assertThat(renumbered.violations())
+                .anyMatch(v -> v.startsWith("I6:") && v.contains("event e1 delivered with sequence 1 and then 7"));
     }
 
     @Test

@@ -47,9 +47,14 @@ public final class BrokerQueue implements AutoCloseable {
             return event.path("id").asText();
         }
 
-        /** The CloudEvents sequence: contiguous per aggregate from 1. */
+        /** The CloudEvents sequence: contiguous per aggregate from 1 (0 when absent). */
         public long sequence() {
-            return EventContract.sequence(event);
+            return event.path("sequence").asLong(0);
+        }
+
+        /** The CloudEvents partitionkey: the aggregate the sequence counts. */
+        public String partitionKey() {
+            return event.path("partitionkey").asText();
         }
     }
 

@@ -78,6 +78,6 @@ public final class EventContract {
 
     /** The event's sequence as a number. */
     public static long sequence(JsonNode event) {
-        return Long.parseLong(event.path("sequence").asText());
+        return event.path("sequence").asLong(0);
     }
 }
