@@ -18,6 +18,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.stockhold.outbox.KafkaPublisher;
 import dev.stockhold.support.BrokerQueue.Delivery;
+import dev.stockhold.support.EventContract;
 
 /**
  * The chaos run's consumer when the relay targets Kafka: both topics from the start, every record kept as a
@@ -74,9 +75,12 @@ final class KafkaFeed implements ChaosRun.EventFeed {
         return header == null ? null : new String(header.value(), StandardCharsets.UTF_8);
     }
 
+    /** Every record of the tenant, each held to the published contract (support/EventContract). */
     @Override
     public List<Delivery> allOf(String tenant) {
-        return deliveries.stream().filter(d -> tenant.equals(d.tenant())).toList();
+        List<Delivery> mine = deliveries.stream().filter(d -> tenant.equals(d.tenant())).toList();
+        mine.forEach(d -> EventContract.assertConforms(d.event()));
+        return mine;
     }
 
     @Override

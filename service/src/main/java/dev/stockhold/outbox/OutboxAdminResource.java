@@ -46,14 +46,17 @@ import dev.stockhold.web.StrictJson;
         content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
 public class OutboxAdminResource {
 
-    private final OutboxRepository store;
+    private final OutboxBacklog backlog;
+    private final DeadEvents deadEvents;
     private final CurrentTenant tenant;
     private final RelaySignal relay;
     private final StrictJson json;
     private final StockholdConfig config;
 
-    OutboxAdminResource(OutboxRepository store, CurrentTenant tenant, RelaySignal relay, StrictJson json, StockholdConfig config) {
-        this.store = store;
+    OutboxAdminResource(OutboxBacklog backlog, DeadEvents deadEvents, CurrentTenant tenant, RelaySignal relay, StrictJson json,
+            StockholdConfig config) {
+        this.backlog = backlog;
+        this.deadEvents = deadEvents;
         this.tenant = tenant;
         this.relay = relay;
         this.json = json;
@@ -71,7 +74,7 @@ public class OutboxAdminResource {
     @APIResponse(responseCode = "200", description = "The backlog",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Summary.class)))
     public Summary summary() {
-        OutboxRepository.OutboxStats stats = store.stats(tenant.id());
+        OutboxBacklog.OutboxStats stats = backlog.stats(tenant.id());
         return new Summary(stats.pending(), stats.dead(), stats.oldestPendingAgeSeconds());
     }
 
@@ -80,12 +83,12 @@ public class OutboxAdminResource {
     @Operation(summary = "Dead events with their last error, oldest first")
     @APIResponse(responseCode = "200", description = "Dead events",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(implementation = OutboxRepository.DeadEvent[].class)))
+                    schema = @Schema(implementation = DeadEvents.DeadEvent[].class)))
     @APIResponse(responseCode = "400", description = "validation-failed: limit is not an integer from 1 to 1000",
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    public List<OutboxRepository.DeadEvent> dead(@QueryParam("limit") @Parameter(description = "1 to 1000, default 100",
+    public List<DeadEvents.DeadEvent> dead(@QueryParam("limit") @Parameter(description = "1 to 1000, default 100",
             schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "1000", defaultValue = "100")) String limit) {
-        return store.dead(tenant.id(), Params.integer("limit", limit, 1, 1000, 100));
+        return deadEvents.dead(tenant.id(), Params.integer("limit", limit, 1, 1000, 100));
     }
 
     /** Which dead events a bulk requeue takes; every field is optional, and absent fields do not filter. */
@@ -96,8 +99,8 @@ public class OutboxAdminResource {
             @Schema(description = "Only events written at or after this instant (RFC 3339)", format = "date-time") String since,
             @Schema(description = "Only events written before this instant (RFC 3339)", format = "date-time") String until) {
 
-        OutboxRepository.DeadFilter toFilter() {
-            return new OutboxRepository.DeadFilter(type, Params.instant("since", since), Params.instant("until", until));
+        DeadEvents.DeadFilter toFilter() {
+            return new DeadEvents.DeadFilter(type, Params.instant("since", since), Params.instant("until", until));
         }
     }
 
@@ -118,14 +121,14 @@ public class OutboxAdminResource {
     public BulkRequeued requeueAll(byte[] body) {
         RequeueFilter filter = body == null || body.length == 0 ? new RequeueFilter(null, null, null)
                 : json.read(body, RequeueFilter.class);
-        OutboxRepository.DeadFilter dead = filter.toFilter();
+        DeadEvents.DeadFilter dead = filter.toFilter();
         int batchSize = config.relay().requeueBatchSize();
         int total = 0;
         long after = 0;
-        OutboxRepository.RequeuedBatch batch;
+        DeadEvents.RequeuedBatch batch;
         do {
             // one short transaction per batch; seq order, so a reservation's events go back in the order they were written
-            batch = store.requeueBatch(tenant.id(), dead, after, batchSize);
+            batch = deadEvents.requeueBatch(tenant.id(), dead, after, batchSize);
             total += batch.count();
             after = batch.lastSeq();
             if (batch.count() > 0) {
@@ -149,7 +152,7 @@ public class OutboxAdminResource {
         } catch (IllegalArgumentException e) {
             throw notFound(id);
         }
-        if (!store.requeue(tenant.id(), eventId)) {
+        if (!deadEvents.requeue(tenant.id(), eventId)) {
             throw notFound(id);
         }
         relay.nudge();

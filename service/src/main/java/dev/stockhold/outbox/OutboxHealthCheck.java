@@ -15,10 +15,10 @@ import org.eclipse.microprofile.health.Readiness;
 public class OutboxHealthCheck implements HealthCheck {
 
     private final EventPublisher publisher;
-    private final OutboxRepository store;
+    private final OutboxBacklog store;
     private final BrokerState broker;
 
-    OutboxHealthCheck(EventPublisher publisher, OutboxRepository store, BrokerState broker) {
+    OutboxHealthCheck(EventPublisher publisher, OutboxBacklog store, BrokerState broker) {
         this.publisher = publisher;
         this.store = store;
         this.broker = broker;
@@ -34,7 +34,7 @@ public class OutboxHealthCheck implements HealthCheck {
                 () -> response.withData("broker", "reachable"));
         publisher.topologyWarning().ifPresent(warning -> response.withData("topology", warning));
         try {
-            OutboxRepository.OutboxStats stats = store.stats(null);
+            OutboxBacklog.OutboxStats stats = store.stats(null);
             response.withData("pending", stats.pending()).withData("dead", stats.dead())
                     .withData("oldestPendingAgeSeconds", Math.round(stats.oldestPendingAgeSeconds()));
         } catch (RuntimeException e) {

@@ -1,5 +1,6 @@
 package dev.stockhold.outbox;
 
+import java.time.Clock;
 import java.time.Instant;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -14,13 +15,18 @@ import io.quarkus.scheduler.Scheduled;
 @ApplicationScoped
 public class OutboxMaintenance {
 
-    private final OutboxRepository store;
+    private final RelayStore store;
+    private final OutboxBacklog backlog;
+    private final Clock clock;
     private final OutboxMetrics metrics;
     private final StockholdConfig config;
     private final CommitTimes commitTimes;
 
-    OutboxMaintenance(OutboxRepository store, OutboxMetrics metrics, StockholdConfig config, CommitTimes commitTimes) {
+    OutboxMaintenance(RelayStore store, OutboxBacklog backlog, OutboxMetrics metrics, StockholdConfig config, CommitTimes commitTimes,
+            Clock clock) {
         this.store = store;
+        this.backlog = backlog;
+        this.clock = clock;
         this.metrics = metrics;
         this.config = config;
         this.commitTimes = commitTimes;
@@ -45,7 +51,7 @@ public class OutboxMaintenance {
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void cleanup() {
         DatabaseFailures.skipTurnWhileAway("The outbox cleanup",
-                () -> deletePublishedBefore(Instant.now().minus(config.outbox().retention())));
+                () -> deletePublishedBefore(clock.instant().minus(config.outbox().retention())));
     }
 
     /** Deletes published rows in small batches so the table does not bloat and no transaction grows large. */
@@ -62,6 +68,6 @@ public class OutboxMaintenance {
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void refreshGauges() {
         commitTimes.forgetOlderThanMaxAge(System.nanoTime());
-        DatabaseFailures.skipTurnWhileAway("The outbox gauges' refresh", () -> metrics.refresh(store.stats(null)));
+        DatabaseFailures.skipTurnWhileAway("The outbox gauges' refresh", () -> metrics.refresh(backlog.stats(null)));
     }
 }

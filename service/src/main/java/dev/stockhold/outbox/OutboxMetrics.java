@@ -89,7 +89,7 @@ public class OutboxMetrics {
         registry.counter("stockhold.outbox.publish.failures", "reason", reason).increment(events);
     }
 
-    void refresh(OutboxRepository.OutboxStats stats) {
+    void refresh(OutboxBacklog.OutboxStats stats) {
         pending.set(stats.pending());
         dead.set(stats.dead());
         oldestPendingAgeMillis.set((long) (stats.oldestPendingAgeSeconds() * 1000));

@@ -2,6 +2,7 @@ package dev.stockhold.outbox;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -35,7 +36,9 @@ import io.quarkus.runtime.StartupEvent;
 public class OutboxRelay {
 
     private final StockholdConfig config;
-    private final OutboxRepository store;
+    private final RelayStore store;
+    /** The relay's wall clock: retry times and outage spans (an injected Clock, so tests can move it). */
+    private final Clock clock;
     private final EventPublisher publisher;
     private final RelaySignal signal;
     private final OutboxMetrics metrics;
@@ -47,9 +50,10 @@ public class OutboxRelay {
     private volatile long lastFailureLogNanos;
     private final AtomicLong failuresSinceLog = new AtomicLong();
 
-    OutboxRelay(StockholdConfig config, OutboxRepository store, EventPublisher publisher, RelaySignal signal, OutboxMetrics metrics,
-            BrokerState broker, CommitTimes commitTimes) {
+    OutboxRelay(StockholdConfig config, RelayStore store, EventPublisher publisher, RelaySignal signal, OutboxMetrics metrics,
+            BrokerState broker, CommitTimes commitTimes, Clock clock) {
         this.config = config;
+        this.clock = clock;
         this.store = store;
         this.publisher = publisher;
         this.signal = signal;
@@ -166,23 +170,23 @@ public class OutboxRelay {
 
     /** The broker answered: confirmed rows become PUBLISHED, failed ones count an attempt. @return events confirmed */
     private int settle(String relay, List<OutboxEvent> batch, PublishOutcome.Answered answered) {
-        Instant now = Instant.now();
+        Instant now = clock.instant();
         long nanos = System.nanoTime();
         StockholdConfig.Outbox outbox = config.outbox();
-        List<OutboxRepository.Mark> marks = new ArrayList<>(batch.size());
+        List<RelayStore.Mark> marks = new ArrayList<>(batch.size());
         List<OutboxEvent> confirmed = new ArrayList<>(batch.size());
         for (OutboxEvent event : batch) {
             PublishFailure failure = answered.failures().get(event.id());
             if (failure == null) {
-                marks.add(OutboxRepository.Mark.confirmed(event.id()));
+                marks.add(RelayStore.Mark.confirmed(event.id()));
                 confirmed.add(event);
             } else {
                 Duration delay = Backoff.delay(event.id(), event.attempts() + 1, outbox.backoffInitial(), outbox.backoffMax());
-                marks.add(new OutboxRepository.Mark(event.id(), failure, now.plus(delay)));
+                marks.add(new RelayStore.Mark(event.id(), failure, now.plus(delay)));
                 metrics.failed(failure.reason(), 1);
             }
         }
-        List<OutboxRepository.Marked> marked = store.mark(relay, marks, outbox.maxAttempts());
+        List<RelayStore.Marked> marked = store.mark(relay, marks, outbox.maxAttempts());
         if (marked.size() < marks.size()) {
             // the lease ran out before the broker answered: another relay may publish these events again
             metrics.leasesLost(marks.size() - marked.size());
@@ -198,14 +202,14 @@ public class OutboxRelay {
 
     /** No attempt charged: the leases go straight back, for this relay after its pause or for another replica. */
     private void handBack(String relay, List<OutboxEvent> events, PublishOutcome.Unreachable why) {
-        broker.unreachable(why, Instant.now());
+        broker.unreachable(why, clock.instant());
         metrics.failed(why.reason(), events.size());
         store.release(relay, events.stream().map(OutboxEvent::id).toList());
     }
 
     /** Probes the broker with a capped, doubling delay; returns as soon as it answers, or when the relay stops. */
     private void pauseUntilReachable() {
-        Instant since = broker.unreachableSince().orElse(Instant.now());
+        Instant since = broker.unreachableSince().orElse(clock.instant());
         Log.warnf("Outbox relay paused: broker unreachable (%s); no attempt is charged, probing until it answers",
                 broker.lastError());
         Duration delay = config.relay().brokerProbeInitial();
@@ -213,16 +217,16 @@ public class OutboxRelay {
             sleepWhileRunning(delay);
             if (running && publisher.probe()) {
                 broker.reachable();
-                Log.infof("Outbox relay resumed: broker reachable again after %d ms", Duration.between(since, Instant.now()).toMillis());
+                Log.infof("Outbox relay resumed: broker reachable again after %d ms", Duration.between(since, clock.instant()).toMillis());
                 return;
             }
             delay = min(delay.multipliedBy(2), config.relay().brokerProbeMax());
         }
     }
 
-    /** DEAD is decided by the database (OutboxRepository.MARK); this only reports what it decided. */
-    private void reportFailures(List<OutboxEvent> batch, PublishOutcome.Answered answered, List<OutboxRepository.Marked> marked) {
-        List<UUID> dead = marked.stream().filter(m -> "DEAD".equals(m.status())).map(OutboxRepository.Marked::id).toList();
+    /** DEAD is decided by the database (OutboxDialect.MARK_FAILED); this only reports what it decided. */
+    private void reportFailures(List<OutboxEvent> batch, PublishOutcome.Answered answered, List<RelayStore.Marked> marked) {
+        List<UUID> dead = marked.stream().filter(m -> "DEAD".equals(m.status())).map(RelayStore.Marked::id).toList();
         if (!dead.isEmpty()) {
             OutboxEvent first = batch.stream().filter(e -> e.id().equals(dead.get(0))).findFirst().orElseThrow();
             Log.errorf("%d outbox events are DEAD (first: %s of aggregate %s, tenant %s: %s); see GET /v1/admin/outbox/dead",

@@ -23,17 +23,15 @@ public class OutboxWriter {
     /** Key of this transaction's list of written event ids (a transaction resource). */
     private static final Object WRITTEN = new Object();
 
-    private final OutboxRepository rows;
+    private final OutboxPersistor rows;
     private final AutocommitEvents envelopes;
     private final TransactionSynchronizationRegistry transactions;
     private final RelaySignal relay;
     private final CommitTimes commitTimes;
-    private final EventSequences sequences;
 
-    OutboxWriter(OutboxRepository rows, AutocommitEvents envelopes, TransactionSynchronizationRegistry transactions,
-            RelaySignal relay, CommitTimes commitTimes, EventSequences sequences) {
+    OutboxWriter(OutboxPersistor rows, AutocommitEvents envelopes, TransactionSynchronizationRegistry transactions,
+            RelaySignal relay, CommitTimes commitTimes) {
         this.rows = rows;
-        this.sequences = sequences;
         this.envelopes = envelopes;
         this.transactions = transactions;
         this.relay = relay;
@@ -63,14 +61,14 @@ public class OutboxWriter {
         if (events.isEmpty()) {
             return ids;
         }
-        long[] sequences = this.sequences.assign(tenantId, events);
-        List<OutboxRepository.NewEvent> rowsToInsert = new ArrayList<>();
+        long[] sequences = rows.sequences(tenantId, events);
+        List<OutboxPersistor.NewEvent> rowsToInsert = new ArrayList<>();
         String traceparent = TraceContext.currentTraceparent();
         for (int i = 0; i < events.size(); i++) {
             Event event = events.get(i);
             UUID id = UUID.randomUUID();
             String payload = envelopes.payload(id, tenantId, event, sequences[i], time);
-            rowsToInsert.add(new OutboxRepository.NewEvent(id, tenantId, event.aggregateId(), event.partitionKey(), event.type().type(),
+            rowsToInsert.add(new OutboxPersistor.NewEvent(id, tenantId, event.aggregateId(), event.partitionKey(), event.type().type(),
                     payload, traceparent));
             ids.add(id);
         }

@@ -44,7 +44,7 @@ class OutboxPlanTest {
      */
     private static final long CLAIM_BUDGET = 5_000;
 
-    /** The claim as it was before OutboxRepository.CLAIM: the ordering check was a NOT EXISTS the planner could turn into a join. */
+    /** The claim as it was before OutboxDialect.CLAIM: the ordering check was a NOT EXISTS the planner could turn into a join. */
     private static final String CLAIM_WITH_NOT_EXISTS = """
             UPDATE outbox_events o
                SET locked_by = ?, locked_until = now() + ? * interval '1 millisecond'
@@ -79,7 +79,7 @@ class OutboxPlanTest {
             assertThat(buffers(naive)).as("the NOT EXISTS claim on hostile statistics").isGreaterThan(100 * CLAIM_BUDGET);
             execute(c, "ROLLBACK TO SAVEPOINT control");
 
-            JsonNode claim = explain(c, OutboxRepository.CLAIM, "relay", 60_000L, BATCH);
+            JsonNode claim = explain(c, OutboxDialect.CLAIM, "relay", 60_000L, BATCH);
             assertThat(rows(claim)).isEqualTo(BATCH);
             assertThat(buffers(claim)).isLessThan(CLAIM_BUDGET);
         });
@@ -96,11 +96,11 @@ class OutboxPlanTest {
         inPrivateCopy("generic_plan", c -> {
             execute(c, "ANALYZE outbox_events");
             execute(c, "SET LOCAL plan_cache_mode = force_generic_plan");
-            execute(c, OutboxRepository.PLAN);
-            execute(c, "PREPARE cached_claim(text, bigint, int) AS " + numbered(OutboxRepository.CLAIM));
-            execute(c, "PREPARE cached_published(uuid[], text) AS " + numbered(OutboxRepository.MARK_PUBLISHED));
+            execute(c, OutboxDialect.PLAN);
+            execute(c, "PREPARE cached_claim(text, bigint, int) AS " + numbered(OutboxDialect.CLAIM));
+            execute(c, "PREPARE cached_published(uuid[], text) AS " + numbered(OutboxDialect.MARK_PUBLISHED));
             execute(c, "PREPARE cached_failed(int, uuid[], text[], text[], boolean[], timestamptz[], uuid[], text) AS "
-                    + numbered(OutboxRepository.MARK_FAILED));
+                    + numbered(OutboxDialect.MARK_FAILED));
             execute(c, "EXECUTE cached_claim('relay', 60000, " + BATCH + ")");
             execute(c, "EXECUTE cached_published('{}', 'relay')");
             execute(c, "EXECUTE cached_failed(3, '{}', '{}', '{}', '{}', '{}', '{}', 'relay')");
@@ -142,9 +142,9 @@ class OutboxPlanTest {
                            (gen_random_uuid(), 't', '00000000-0000-0000-0000-00000000000c', 'x', '{}', 'PUBLISHED'),
                            (gen_random_uuid(), 't', '00000000-0000-0000-0000-00000000000c', 'x', '{}', 'PENDING')
                     """);
-            execute(c, OutboxRepository.PLAN);
+            execute(c, OutboxDialect.PLAN);
             List<String> claimed = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement(OutboxRepository.CLAIM)) {
+            try (PreparedStatement ps = c.prepareStatement(OutboxDialect.CLAIM)) {
                 ps.setString(1, "relay");
                 ps.setLong(2, 60_000);
                 ps.setInt(3, BATCH);
@@ -188,14 +188,14 @@ class OutboxPlanTest {
     private Map<String, Long> measureJobs(Connection c) throws SQLException {
         Timestamp longAgo = Timestamp.from(Instant.parse("2000-01-01T00:00:00Z"));
         Map<String, Long> cost = new LinkedHashMap<>();
-        cost.put("stats", buffers(explain(c, OutboxRepository.STATS)));
-        cost.put("tenant stats", buffers(explain(c, OutboxRepository.TENANT_STATS, "plan-test", "plan-test", "plan-test")));
-        cost.put("lease sweep", buffers(explain(c, OutboxRepository.SWEEP)));
-        cost.put("cleanup", buffers(explain(c, OutboxRepository.DELETE_PUBLISHED, longAgo, 1000)));
-        cost.put("dead list", buffers(explain(c, OutboxRepository.DEAD, "plan-test", 100)));
+        cost.put("stats", buffers(explain(c, OutboxDialect.STATS)));
+        cost.put("tenant stats", buffers(explain(c, OutboxDialect.TENANT_STATS, "plan-test", "plan-test", "plan-test")));
+        cost.put("lease sweep", buffers(explain(c, OutboxDialect.SWEEP)));
+        cost.put("cleanup", buffers(explain(c, OutboxDialect.DELETE_PUBLISHED, longAgo, 1000)));
+        cost.put("dead list", buffers(explain(c, OutboxDialect.DEAD, "plan-test", 100)));
         execute(c, "SAVEPOINT requeue");
         cost.put("requeue batch",
-                buffers(explain(c, OutboxRepository.REQUEUE_BATCH, "plan-test", 0L, null, null, null, null, null, null, 1000)));
+                buffers(explain(c, OutboxDialect.REQUEUE_BATCH, "plan-test", 0L, null, null, null, null, null, null, 1000)));
         execute(c, "ROLLBACK TO SAVEPOINT requeue");
         return cost;
     }
@@ -264,9 +264,9 @@ class OutboxPlanTest {
         }
     }
 
-    /** Runs a statement under OutboxRepository.PLAN (it is rolled back with the rest) and returns its measured plan. */
+    /** Runs a statement under OutboxDialect.PLAN (it is rolled back with the rest) and returns its measured plan. */
     private JsonNode explain(Connection c, String sql, Object... args) throws SQLException {
-        execute(c, OutboxRepository.PLAN);
+        execute(c, OutboxDialect.PLAN);
         try (PreparedStatement ps = c.prepareStatement("EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) " + sql)) {
             for (int i = 0; i < args.length; i++) {
                 ps.setObject(i + 1, args[i]);

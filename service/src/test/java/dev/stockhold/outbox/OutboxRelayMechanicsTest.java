@@ -46,7 +46,7 @@ class OutboxRelayMechanicsTest {
     OutboxRelay relay;
 
     @Inject
-    OutboxRepository store;
+    RelayStore store;
 
     @Inject
     EventPublisher publisher;
@@ -118,8 +118,8 @@ class OutboxRelayMechanicsTest {
             replicas.forEach(RabbitPublisher::close);
         }
 
-        Eventually.await(Duration.ofSeconds(20), "all events", () -> broker.of(api.tenant()).size() >= reservations * eventsEach);
-        List<BrokerQueue.Delivery> deliveries = broker.of(api.tenant());
+        Eventually.await(Duration.ofSeconds(20), "all events", () -> broker.handMadeOf(api.tenant()).size() >= reservations * eventsEach);
+        List<BrokerQueue.Delivery> deliveries = broker.handMadeOf(api.tenant());
         assertThat(deliveries).hasSize(reservations * eventsEach);
         assertThat(deliveries.stream().map(BrokerQueue.Delivery::messageId).distinct().count()).isEqualTo(reservations * eventsEach);
         Map<UUID, List<UUID>> received = new HashMap<>();

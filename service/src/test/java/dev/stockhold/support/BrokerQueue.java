@@ -148,6 +148,14 @@ public final class BrokerQueue implements AutoCloseable {
         return of(tenant, "");
     }
 
+    /**
+     * Every delivery of one tenant, not held to the contract: for tests that relay hand-made outbox rows, which are not
+     * Stockhold's events.
+     */
+    public List<Delivery> handMadeOf(String tenant) {
+        return deliveries.stream().filter(d -> tenant.equals(d.tenant())).toList();
+    }
+
     /** Each event read is held to the published contract ({@link EventContract}) before a test sees it. */
     private List<Delivery> of(String tenant, String routingPrefix) {
         List<Delivery> mine = new ArrayList<>();
