@@ -297,6 +297,10 @@ public final class ChaosRun {
                 faults.timeline(),
                 drained, result, failure.get());
         Files.writeString(work.resolve("report.md"), report.table());
+        if (result != null && !result.violations().isEmpty()) {
+            // the table prints the first 30; every one is kept beside it
+            Files.write(work.resolve("violations.txt"), result.violations());
+        }
         if (cluster == null && report.passed()) {
             admin("DROP DATABASE IF EXISTS " + database + " WITH (FORCE)");
         }

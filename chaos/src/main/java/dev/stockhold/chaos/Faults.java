@@ -154,6 +154,7 @@ final class Faults {
         if (cluster == null) {
             throw new IllegalStateException("a failover needs the HA database (run without --database machine)");
         }
+        cluster.awaitSynchronous(Duration.ofSeconds(120));
         int before = cluster.primaryPort();
         Instant start = Instant.now();
         if (failover) {
