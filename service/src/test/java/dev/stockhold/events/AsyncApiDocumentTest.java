@@ -2,11 +2,9 @@ package dev.stockhold.events;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +12,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -24,6 +21,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 
 import dev.stockhold.outbox.KafkaPublisher;
 import dev.stockhold.support.EventContract;
+import dev.stockhold.support.NpmTools;
 
 /**
  * docs/asyncapi.yaml (served at /asyncapi.yaml) is the events' contract: one message per event type whose payload is
@@ -91,17 +89,8 @@ class AsyncApiDocumentTest {
 
     @Test
     void shouldPassTheAsyncApiParser() throws Exception {
-        Path parser = Path.of("target", "asyncapi", "node_modules", "@asyncapi", "parser");
-        if (!Files.isDirectory(parser)) {
-            // CI installs npm (.ci/run): there the check never skips
-            assertThat(onPath("npm") || !"true".equals(System.getenv("CI"))).as("npm on the PATH in CI").isTrue();
-            Assumptions.assumeTrue(onPath("npm"), "npm is not installed: the AsyncAPI parser check is skipped");
-            Process install = new ProcessBuilder("npm", "install", "--prefix", "target/asyncapi", "--no-audit", "--no-fund",
-                    "@asyncapi/parser@" + PARSER_VERSION).redirectErrorStream(true).redirectOutput(new File("target/asyncapi-install.log"))
-                    .start();
-            assertThat(install.waitFor(5, TimeUnit.MINUTES) && install.exitValue() == 0)
-                    .as("npm install @asyncapi/parser (see target/asyncapi-install.log)").isTrue();
-        }
+        NpmTools.install("asyncapi", "@asyncapi/parser@" + PARSER_VERSION,
+                Path.of("target", "asyncapi", "node_modules", "@asyncapi", "parser"));
         Path script = Path.of("target", "asyncapi", "validate.mjs");
         Files.copy(Path.of("src/test/resources/asyncapi-validate.mjs"), script, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         Process validate = new ProcessBuilder("node", script.toString(), DOC.toString()).redirectErrorStream(true).start();
@@ -114,10 +103,5 @@ class AsyncApiDocumentTest {
     private static JsonNode resolve(JsonNode doc, String ref) {
         assertThat(ref).startsWith("#/");
         return doc.at(ref.substring(1));
-    }
-
-    private static boolean onPath(String command) {
-        List<String> dirs = new ArrayList<>(List.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)));
-        return dirs.stream().anyMatch(d -> Files.isExecutable(Path.of(d, command)));
     }
 }

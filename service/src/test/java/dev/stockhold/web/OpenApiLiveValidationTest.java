@@ -14,13 +14,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.stockhold.support.Api;
+import dev.stockhold.support.NpmTools;
 import dev.stockhold.support.Tokens;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
@@ -163,14 +163,7 @@ class OpenApiLiveValidationTest {
 
     private int startPrism(java.util.function.UnaryOperator<JsonNode> edit) throws Exception {
         Path bin = Path.of("target", "prism", "node_modules", ".bin", "prism");
-        if (!Files.isExecutable(bin)) {
-            Assumptions.assumeTrue(onPath("npm"), "npm is not installed: the live OpenAPI validation (Stoplight Prism) is skipped");
-            Process install = new ProcessBuilder("npm", "install", "--prefix", "target/prism", "--no-audit", "--no-fund",
-                    "@stoplight/prism-cli@" + PRISM_VERSION).redirectErrorStream(true).redirectOutput(new File("target/prism-install.log"))
-                    .start();
-            assertThat(install.waitFor(5, TimeUnit.MINUTES) && install.exitValue() == 0)
-                    .as("npm install @stoplight/prism-cli (see target/prism-install.log)").isTrue();
-        }
+        NpmTools.install("prism", "@stoplight/prism-cli@" + PRISM_VERSION, bin);
         String service = "http://127.0.0.1:" + RestAssured.port;
         Path spec = Path.of("target", "openapi-live.json");
         JsonNode document = edit.apply(JSON.readTree(given().accept("application/json").get(service + "/q/openapi").asString()));
@@ -191,14 +184,5 @@ class OpenApiLiveValidationTest {
             }
         }
         throw new IllegalStateException("prism did not listen within 60 s: see target/prism.log");
-    }
-
-    private static boolean onPath(String command) {
-        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-            if (Files.isExecutable(Path.of(dir, command))) {
-                return true;
-            }
-        }
-        return false;
     }
 }
