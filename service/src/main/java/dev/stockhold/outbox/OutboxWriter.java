@@ -55,7 +55,10 @@ public class OutboxWriter {
         }
     }
 
-    /** These events of one tenant, in order, in two round trips at most. @return the event ids, in order */
+    /**
+     * These events of one tenant, in order: one round trip for the rows, and one per aggregate type whose sequences
+     * they raise (none for a created event). @return the event ids, in order
+     */
     public List<UUID> write(String tenantId, List<Event> events, Instant time) {
         List<UUID> ids = new ArrayList<>();
         if (events.isEmpty()) {
