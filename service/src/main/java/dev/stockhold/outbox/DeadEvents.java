@@ -27,7 +27,7 @@ public class DeadEvents {
 
     /** Dead events of one tenant, oldest first. */
     public List<DeadEvent> dead(String tenantId, int limit) {
-        return jdbc.inOwnTransaction(OutboxDialect.PLAN, OutboxDialect.DEAD, ps -> {
+        return jdbc.inOwnTransaction(OutboxDialect.DEAD, ps -> {
             ps.setString(1, tenantId);
             ps.setInt(2, limit);
         }, rs -> {
@@ -42,7 +42,7 @@ public class DeadEvents {
 
     /** OutboxDialect.DEAD -> PENDING with a fresh attempt budget. @return false if the tenant has no dead event with this id */
     public boolean requeue(String tenantId, UUID id) {
-        return jdbc.inOwnTransaction(OutboxDialect.PLAN, OutboxDialect.REQUEUE, ps -> {
+        return jdbc.inOwnTransaction(OutboxDialect.REQUEUE, ps -> {
             ps.setObject(1, id, Types.OTHER);
             ps.setString(2, tenantId);
         }, ResultSet::next);
@@ -61,7 +61,7 @@ public class DeadEvents {
     public RequeuedBatch requeueBatch(String tenantId, DeadFilter filter, long afterSeq, int limit) {
         Timestamp since = filter.since() == null ? null : Timestamp.from(filter.since());
         Timestamp until = filter.until() == null ? null : Timestamp.from(filter.until());
-        return jdbc.inOwnTransaction(OutboxDialect.PLAN, OutboxDialect.REQUEUE_BATCH, ps -> {
+        return jdbc.inOwnTransaction(OutboxDialect.REQUEUE_BATCH, ps -> {
             ps.setString(1, tenantId);
             ps.setLong(2, afterSeq);
             ps.setString(3, filter.type());

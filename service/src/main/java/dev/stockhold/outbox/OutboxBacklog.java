@@ -23,7 +23,7 @@ public class OutboxBacklog {
             ps.setString(2, tenantIdOrNull);
             ps.setString(3, tenantIdOrNull);
         };
-        return jdbc.inOwnTransaction(OutboxDialect.PLAN, tenantIdOrNull == null ? OutboxDialect.STATS : OutboxDialect.TENANT_STATS, binder,
+        return jdbc.inOwnTransaction(tenantIdOrNull == null ? OutboxDialect.STATS : OutboxDialect.TENANT_STATS, binder,
                 rs -> {
                     rs.next();
                     return new OutboxStats(rs.getLong(1), rs.getLong(2), rs.getDouble(3));

@@ -74,17 +74,18 @@ class OutboxJdbc {
     }
 
     /**
-     * {@code BEGIN; plan; sql; COMMIT} in one round trip ({@code sql} may be several statements: the reader sees each
+     * {@code BEGIN; PLAN; sql; COMMIT} in one round trip ({@code sql} may be several statements: the reader sees each
      * result set, and the last one's value is returned): a real transaction block of its own, so the SET LOCALs hold for
-     * the statement and end with it. On an error the block is rolled back before the connection goes back to the pool.
+     * the statement and end with it ({@link OutboxDialect#PLAN}: no outbox statement may depend on the statistics). On
+     * an error the block is rolled back before the connection goes back to the pool.
      */
-    <T> T inOwnTransaction(String plan, String sql, Binder binder, Reader<T> reader) {
+    <T> T inOwnTransaction(String sql, Binder binder, Reader<T> reader) {
         if (transactions.getTransactionStatus() != Status.STATUS_NO_TRANSACTION) {
             throw new IllegalStateException("An outbox statement with its own COMMIT was called inside a transaction: it would "
                     + "commit the caller's work half way. Call it outside @Transactional.");
         }
         try (Connection c = dataSource.getConnection()) {
-            try (PreparedStatement ps = c.prepareStatement("BEGIN; " + plan + "; " + sql + "; COMMIT")) {
+            try (PreparedStatement ps = c.prepareStatement("BEGIN; " + OutboxDialect.PLAN + "; " + sql + "; COMMIT")) {
                 binder.bind(ps);
                 boolean isResultSet = ps.execute();
                 T result = null;

@@ -27,7 +27,7 @@ public class RelayStore {
 
     /** Leases up to {@code limit} claimable events to {@code relayId}, in write order. */
     public List<OutboxEvent> claim(String relayId, int limit, Duration lease) {
-        return jdbc.inOwnTransaction(OutboxDialect.PLAN, OutboxDialect.CLAIM, ps -> {
+        return jdbc.inOwnTransaction(OutboxDialect.CLAIM, ps -> {
             ps.setString(1, relayId);
             ps.setLong(2, lease.toMillis());
             ps.setInt(3, limit);
@@ -69,7 +69,7 @@ public class RelayStore {
             return List.of();
         }
         List<Marked> marked = new ArrayList<>();
-        jdbc.inOwnTransaction(OutboxDialect.PLAN, String.join("; ", statements), ps -> {
+        jdbc.inOwnTransaction(String.join("; ", statements), ps -> {
             Connection c = ps.getConnection();
             int i = 1;
             if (!confirmed.isEmpty()) {
@@ -127,7 +127,7 @@ public class RelayStore {
     }
 
     private int count(String sql, OutboxJdbc.Binder binder) {
-        return jdbc.inOwnTransaction(OutboxDialect.PLAN, sql, binder, rs -> {
+        return jdbc.inOwnTransaction(sql, binder, rs -> {
             rs.next();
             return rs.getInt(1);
         });

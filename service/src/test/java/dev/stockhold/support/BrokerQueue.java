@@ -49,7 +49,7 @@ public final class BrokerQueue implements AutoCloseable {
 
         /** The CloudEvents sequence: contiguous per aggregate from 1 (0 when absent). */
         public long sequence() {
-            return event.path("sequence").asLong(0);
+            return EventContract.sequence(event);
         }
 
         /** The CloudEvents partitionkey: the aggregate the sequence counts. */
