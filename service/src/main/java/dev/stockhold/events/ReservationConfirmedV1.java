@@ -11,12 +11,12 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * Data of reservation.confirmed.v1. The reservation's lines were sold. The reservation as the change left it; status is always CONFIRMED. Absent optional
- * fields are omitted.
+ * fields are omitted; {@code fulfilment} is "deferred" for a reservation whose confirm commits rather than sells.
  */
 @RegisterForReflection
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ReservationConfirmedV1(UUID id, String status, List<ReservationEventLine> lines, Instant expiresAt, Instant createdAt,
-        String reference, Map<String, String> metadata) implements ReservationEventData {
+        String reference, Map<String, String> metadata, String fulfilment) implements ReservationEventData {
 
     public static final String STATUS = "CONFIRMED";
 

@@ -1,15 +1,35 @@
 package dev.stockhold.events;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonValue;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
- * Data of stock.changed.v1: an admin set or adjustment. The record as the write left it, what the write changed on hand
- * by, and the reason the admin gave (omitted when none).
+ * Data of stock.changed.v1: on hand changed by an admin set or adjustment, or by a fulfilment. The record as the write
+ * left it, what the write changed on hand by, the reason the admin gave (omitted when none), and which kind of write it
+ * was. {@code committed} and {@code kind} were added to v1 as optional fields; every event this release writes has them.
  */
 @RegisterForReflection
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record StockChangedV1(String sku, String location, long onHand, long held, long available, long version, long delta,
-        String reason) {
+        String reason, Long committed, Kind kind) {
+
+    /** What changed on hand. */
+    public enum Kind {
+        SET("set"),
+        ADJUST("adjust"),
+        FULFIL("fulfil");
+
+        private final String wire;
+
+        Kind(String wire) {
+            this.wire = wire;
+        }
+
+        @JsonValue
+        public String wire() {
+            return wire;
+        }
+    }
 }

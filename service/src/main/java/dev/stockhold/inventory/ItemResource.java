@@ -87,7 +87,7 @@ public class ItemResource {
     public ItemView put(@PathParam("sku") @Parameter(description = SKU, schema = @Schema(pattern = Sku.REGEX)) String sku, byte[] body) {
         Sku.require("sku", sku);
         SetStockRequest request = json.read(body, SetStockRequest.class);
-        return stock.setAvailable(tenant.id(), sku, request.available());
+        return stock.setAvailable(tenant.id(), sku, request.available(), StockRepository.Source.of(tenant.subject()));
     }
 
     @GET
@@ -136,6 +136,31 @@ public class ItemResource {
         return Response.ok(record).tag(String.valueOf(record.version())).build();
     }
 
+    @GET
+    @Path("{sku}/stock/{location}/movements")
+    @RolesAllowed({ Roles.INVENTORY_ADMIN, Roles.RESERVATIONS })
+    @Operation(summary = "The record's movement ledger, newest first: one entry per change of on hand or committed (keyset pagination)")
+    @APIResponse(responseCode = "200", description = "One page",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Movement.Page.class)))
+    @APIResponse(responseCode = "400", description = "validation-failed: a parameter or the cursor is not valid (named in violations)",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "404", description = "item-not-found",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public Movement.Page movements(@PathParam("sku") @Parameter(description = SKU, schema = @Schema(pattern = Sku.REGEX)) String sku,
+            @PathParam("location") @Parameter(description = LOCATION, schema = @Schema(pattern = Sku.REGEX)) String location,
+            @QueryParam("from") @Parameter(description = "Changes at or after (RFC 3339)",
+                    schema = @Schema(type = SchemaType.STRING, format = "date-time")) String from,
+            @QueryParam("to") @Parameter(description = "Changes before (RFC 3339)",
+                    schema = @Schema(type = SchemaType.STRING, format = "date-time")) String to,
+            @QueryParam("kind") @Parameter(description = "Only entries of this kind",
+                    schema = @Schema(enumeration = { "opening", "set", "adjust", "confirm", "fulfil", "release" })) String kind,
+            @QueryParam("limit") @Parameter(description = "Entries per page, 1 to 200, default 50",
+                    schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "200", defaultValue = "50")) String limit,
+            @QueryParam("cursor") @Parameter(description = "nextCursor of the previous page; only with the same filters",
+                    schema = @Schema(type = SchemaType.STRING)) String cursor) {
+        return stock.movements(MovementQuery.of(tenant.id(), key(sku, location), from, to, kind, limit, cursor, cursors));
+    }
+
     @PUT
     @Path("{sku}/stock/{location}")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -164,8 +189,9 @@ public class ItemResource {
             byte[] body) {
         StockKey at = key(sku, location);
         IfMatch precondition = IfMatch.parse(ifMatch);
-        SetOnHandRequest request = json.read(body, SetOnHandRequest.class);
-        StockRecord record = stock.set(tenant.id(), at, request.onHand(), precondition);
+        SetOnHandRequest request = json.read(body, SetOnHandRequest.class).requireAbsoluteReference();
+        StockRecord record = stock.set(tenant.id(), at, request.onHand(), precondition,
+                new StockRepository.Source(tenant.subject(), null, null, null, request.reference()));
         return Response.ok(record).tag(String.valueOf(record.version())).build();
     }
 
@@ -203,7 +229,7 @@ public class ItemResource {
         StockKey at = key(sku, location);
         IdempotencyKey key = IdempotencyKey.parse(headers.getRequestHeader(IdempotencyKey.HEADER));
         AdjustmentRequest request = json.read(body, AdjustmentRequest.class).requireNonZero();
-        StockService.Reply reply = stock.adjust(tenant.id(), key, at, request);
+        StockService.Reply reply = stock.adjust(tenant.id(), key, at, request, tenant.subject());
         return reply.response().answer(reply.replayed());
     }
 

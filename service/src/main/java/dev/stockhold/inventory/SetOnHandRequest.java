@@ -3,6 +3,7 @@ package dev.stockhold.inventory;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
 
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
@@ -13,5 +14,14 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 @RegisterForReflection
 public record SetOnHandRequest(
         @Schema(required = true, minimum = "0", maximum = "1000000000", example = "120",
-                description = "A JSON integer") @NotNull @Min(0) @Max(1_000_000_000) Long onHand) {
+                description = "A JSON integer") @NotNull @Min(0) @Max(1_000_000_000) Long onHand,
+        @Schema(maxLength = 2048, format = "uri", example = "https://wms.example.com/counts/8812",
+                description = "The document behind the count (an absolute URI), recorded in its movement") @Size(
+                        max = 2048) String reference) {
+
+    /** Call after Bean Validation passed. */
+    public SetOnHandRequest requireAbsoluteReference() {
+        References.requireAbsolute(reference);
+        return this;
+    }
 }

@@ -16,8 +16,8 @@ import dev.stockhold.events.StockReplenishedV1;
 import dev.stockhold.outbox.OutboxWriter;
 
 /**
- * The stock events (I4), written in the transaction of the change they describe: {@code stock.changed} for every set
- * or adjustment, {@code stock.depleted} when a record's available reaches 0 and {@code stock.replenished} when it rises
+ * The stock events (I4), written in the transaction of the change they describe: {@code stock.changed} for every set,
+ * adjustment or fulfilment, {@code stock.depleted} when a record's available reaches 0 and {@code stock.replenished} when it rises
  * from 0, whatever moved it. A record's events share one aggregate id, derived from (tenant, sku, location), so the
  * relay publishes them in the order they were written (I6). Not intercepted itself: every write goes through
  * {@link OutboxWriter}, which only joins a running transaction.
@@ -36,11 +36,12 @@ public class StockEvents {
         return UUID.nameUUIDFromBytes((tenantId + "/" + key.sku() + "/" + key.location()).getBytes(StandardCharsets.UTF_8));
     }
 
-    /** An admin set or adjustment: stock.changed, then a 0 crossing if there was one. */
-    public void changed(String tenantId, StockRecord after, long availableBefore, long delta, String reason, Instant now) {
+    /** A change of on hand (an admin set or adjustment, or a fulfilment): stock.changed, then a 0 crossing if any. */
+    public void changed(String tenantId, StockChangedV1.Kind kind, StockRecord after, long availableBefore, long delta, String reason,
+            Instant now) {
         List<OutboxWriter.Event> events = new ArrayList<>();
         events.add(event(EventType.STOCK_CHANGED, tenantId, after, new StockChangedV1(after.sku(), after.location(), after.onHand(),
-                after.held(), after.available(), after.version(), delta, reason)));
+                after.held(), after.available(), after.version(), delta, reason, after.committed(), kind)));
         crossing(tenantId, after, availableBefore).ifPresent(events::add);
         outbox.write(tenantId, events, now);
     }
@@ -64,11 +65,11 @@ public class StockEvents {
     private static java.util.Optional<OutboxWriter.Event> crossing(String tenantId, StockRecord after, long availableBefore) {
         if (availableBefore > 0 && after.available() == 0) {
             return java.util.Optional.of(event(EventType.STOCK_DEPLETED, tenantId, after, new StockDepletedV1(after.sku(),
-                    after.location(), after.onHand(), after.held(), after.available(), after.version())));
+                    after.location(), after.onHand(), after.held(), after.available(), after.version(), after.committed())));
         }
         if (availableBefore == 0 && after.available() > 0) {
             return java.util.Optional.of(event(EventType.STOCK_REPLENISHED, tenantId, after, new StockReplenishedV1(after.sku(),
-                    after.location(), after.onHand(), after.held(), after.available(), after.version())));
+                    after.location(), after.onHand(), after.held(), after.available(), after.version(), after.committed())));
         }
         return java.util.Optional.empty();
     }

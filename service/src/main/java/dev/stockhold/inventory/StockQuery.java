@@ -45,9 +45,9 @@ public record StockQuery(String tenantId, String location, Long availableBelow, 
             where.append(" AND (s.sku, s.location) > (?, ?)");
         }
         if (availableBelow != null) {
-            where.append(" AND s.on_hand - s.held < ?");
+            where.append(" AND s.on_hand - s.held - s.committed < ?");
         }
-        return "SELECT s.sku, s.location, s.on_hand, s.held, s.version, s.updated_at FROM stock_records s WHERE " + where
+        return "SELECT s.sku, s.location, s.on_hand, s.held, s.committed, s.version, s.updated_at FROM stock_records s WHERE " + where
                 + " ORDER BY s.sku, s.location LIMIT ?";
     }
 

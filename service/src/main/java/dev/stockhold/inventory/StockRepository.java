@@ -19,8 +19,8 @@ import dev.stockhold.LockWait;
 import io.agroal.api.AgroalDataSource;
 
 /**
- * Every statement on stock_records and locations. Reservations move only {@code held} (and {@code on_hand} when a
- * confirm sells), admins only {@code on_hand}, so neither can undo the other (I7). Multi-record moves lock their
+ * Every statement on stock_records, stock_movements (the ledger) and locations. Reservations move only {@code held} and {@code committed} (and
+ * {@code on_hand} when a confirm or a fulfilment sells), admins only {@code on_hand}, so neither can undo the other (I7). Multi-record moves lock their
  * records in {@link StockKey} order in one statement, so carts over the same records cannot deadlock. The admin writes
  * may only join a transaction; the reservation path's statements run in its caller's transaction without an
  * interceptor of their own (they are on every request's path).
@@ -28,38 +28,101 @@ import io.agroal.api.AgroalDataSource;
 @ApplicationScoped
 public class StockRepository {
 
-    private static final String COLUMNS = "s.sku, s.location, s.on_hand, s.held, s.version, s.updated_at";
+    private static final String COLUMNS = "s.sku, s.location, s.on_hand, s.held, s.committed, s.version, s.updated_at";
 
     /** How a reservation moves the records it holds. */
     public enum Move {
         /** I1: held rises only where on hand covers it; a record that does not is left unchanged and not returned. */
-        HOLD("held = s.held + w.quantity", " AND s.on_hand - s.held >= w.quantity"),
+        HOLD("held = s.held + w.quantity", " AND s.on_hand - s.held - s.committed >= w.quantity", null, null, null),
         /** Cancel and expiry: the held units are free again. */
-        RELEASE("held = s.held - w.quantity", ""),
+        RELEASE("held = s.held - w.quantity", "", null, null, null),
         /** Confirm: the held units are sold, available is unchanged. */
-        SELL("held = s.held - w.quantity, on_hand = s.on_hand - w.quantity", "");
+        SELL("held = s.held - w.quantity, on_hand = s.on_hand - w.quantity", "", "confirm", "-w.quantity", "0"),
+        /** Confirm with deferred fulfilment: the held units are committed, on hand and available are unchanged. */
+        COMMIT("held = s.held - w.quantity, committed = s.committed + w.quantity", "", "confirm", "0", "w.quantity"),
+        /** A fulfilment: committed units leave the location. Only where that many are committed; else not returned. */
+        FULFIL("committed = s.committed - w.quantity, on_hand = s.on_hand - w.quantity", " AND s.committed >= w.quantity", "fulfil",
+                "-w.quantity", "-w.quantity"),
+        /** A release: committed units are free again. Only where that many are committed; else not returned. */
+        UNCOMMIT("committed = s.committed - w.quantity", " AND s.committed >= w.quantity", "release", "0", "-w.quantity");
 
         private final String sql;
         /** The same for one record: nothing to order, so no array, sort or CTE for the planner and executor. */
         private final String one;
+        /** Whether the move changes on hand or committed, and so writes a ledger entry per record (holds do not). */
+        private final boolean ledger;
 
-        Move(String set, String condition) {
-            this.one = """
-                    UPDATE stock_records s SET %s, updated_at = now() FROM (SELECT ?::bigint AS quantity) w
-                     WHERE s.tenant_id = ? AND s.sku = ? AND s.location = ?%s
-                    RETURNING %s
-                    """.formatted(set, condition, COLUMNS);
+        Move(String set, String condition, String kind, String onHandDelta, String committedDelta) {
+            this.ledger = kind != null;
+            String update = """
+                    UPDATE stock_records s SET %s,%s updated_at = now() FROM %s
+                     WHERE s.tenant_id = ? AND s.sku = %s AND s.location = %s%s
+                    RETURNING %s""";
+            String bump = ledger ? " movements = s.movements + 1," : "";
+            String oneUpdate = update.formatted(set, bump, "(SELECT ?::bigint AS quantity) w", "?", "?", condition,
+                    ledger ? COLUMNS + ", " + Ledger.returning(onHandDelta, committedDelta) : COLUMNS);
             // The MATERIALIZED select locks the records in (sku, location) order before the update touches any.
-            this.sql = """
+            String ordered = """
                     WITH wanted AS (SELECT * FROM unnest(?::varchar[], ?::varchar[], ?::bigint[]) AS w(sku, location, quantity)),
                     locked AS MATERIALIZED (
                         SELECT s.sku FROM stock_records s JOIN wanted w ON s.sku = w.sku AND s.location = w.location
-                         WHERE s.tenant_id = ? ORDER BY s.sku, s.location FOR UPDATE OF s)
-                    UPDATE stock_records s SET %s, updated_at = now()
-                      FROM wanted w, (SELECT count(*) FROM locked) AS all_locked
-                     WHERE s.tenant_id = ? AND s.sku = w.sku AND s.location = w.location%s
-                    RETURNING %s
-                    """.formatted(set, condition, COLUMNS);
+                         WHERE s.tenant_id = ? ORDER BY s.sku, s.location FOR UPDATE OF s)%s
+                    """;
+            String manyUpdate = update.formatted(set, bump, "wanted w, (SELECT count(*) FROM locked) AS all_locked", "w.sku", "w.location",
+                    condition, ledger ? COLUMNS + ", " + Ledger.returning(onHandDelta, committedDelta) : COLUMNS);
+            if (ledger) {
+                this.one = Ledger.wrap("WITH ", oneUpdate, kind);
+                this.sql = ordered.formatted(Ledger.wrap(",\n", manyUpdate, kind));
+            } else {
+                this.one = oneUpdate;
+                this.sql = ordered.formatted("\n" + manyUpdate);
+            }
+        }
+    }
+
+    /**
+     * The movement ledger's half of a statement that changes on hand or committed: the change's UPDATE becomes the CTE
+     * {@code moved}, whose rows the same statement writes to stock_movements (one entry each, seq = the record's new
+     * {@code movements}), and the statement answers the records as before. One round trip, and the entry commits exactly
+     * when the change does. The entry's parameters ({@link Source}) follow the change's.
+     */
+    static final class Ledger {
+
+        private Ledger() {
+        }
+
+        static String returning(String onHandDelta, String committedDelta) {
+            return "s.tenant_id, s.movements, (" + onHandDelta + ")::bigint AS on_hand_delta, (" + committedDelta
+                    + ")::bigint AS committed_delta";
+        }
+
+        static String wrap(String lead, String update, String kind) {
+            return lead + "moved AS (\n" + update + "),\n" + """
+                    entry AS (
+                        INSERT INTO stock_movements (tenant_id, sku, location, seq, kind, on_hand_delta, committed_delta, on_hand_after,
+                                                     committed_after, version, reason, reference, actor, reservation_id, idempotency_key)
+                        SELECT tenant_id, sku, location, movements, '%s', on_hand_delta, committed_delta, on_hand, committed, version,
+                               ?, ?, ?, ?::uuid, ? FROM moved)
+                    SELECT sku, location, on_hand, held, committed, version, updated_at FROM moved""".formatted(kind);
+        }
+    }
+
+    /**
+     * Who and what caused a change of on hand or committed, as its ledger entry records it: the token's subject, the
+     * reservation and the Idempotency-Key where there is one, the reason and reference an admin gave.
+     */
+    public record Source(String actor, java.util.UUID reservationId, String idempotencyKey, String reason, String reference) {
+
+        public static Source of(String actor) {
+            return new Source(actor, null, null, null, null);
+        }
+
+        void bind(PreparedStatement ps, int from) throws SQLException {
+            ps.setString(from, reason);
+            ps.setString(from + 1, reference);
+            ps.setString(from + 2, actor);
+            ps.setObject(from + 3, reservationId == null ? null : reservationId.toString());
+            ps.setString(from + 4, idempotencyKey);
         }
     }
 
@@ -68,7 +131,7 @@ public class StockRepository {
     }
 
     private static final String CANDIDATES = """
-            SELECT s.sku, s.location, s.on_hand - s.held FROM stock_records s
+            SELECT s.sku, s.location, s.on_hand - s.held - s.committed FROM stock_records s
               LEFT JOIN locations l ON l.tenant_id = s.tenant_id AND l.location = s.location
              WHERE s.tenant_id = ? AND s.sku = ANY (?)
              ORDER BY coalesce(l.priority, 100), s.location
@@ -83,18 +146,19 @@ public class StockRepository {
             INSERT INTO stock_records (tenant_id, sku, location, on_hand, held, received, version) VALUES (?, ?, ?, 0, 0, 0, 0)
             ON CONFLICT DO NOTHING
             """;
-    // I7: an absolute set of on hand; received moves by the same amount, so on_hand = received - sold stays auditable (I2)
-    private static final String SET = """
-            UPDATE stock_records s SET received = s.received + ? - s.on_hand, on_hand = ?, version = s.version + 1, updated_at = now()
-             WHERE s.tenant_id = ? AND s.sku = ? AND s.location = ? AND ? >= s.held
-            RETURNING
-            """ + COLUMNS;
-    // I1, I7: a delta, never below what is held (and so never below zero)
-    private static final String ADJUST = """
-            UPDATE stock_records s SET on_hand = s.on_hand + ?, received = s.received + ?, version = s.version + 1, updated_at = now()
-             WHERE s.tenant_id = ? AND s.sku = ? AND s.location = ? AND s.on_hand + ? >= s.held
-            RETURNING
-            """ + COLUMNS;
+    // I7: an absolute set of on hand, never below held and committed; received moves by the same amount, so
+    // on_hand = received - sold stays auditable (I2)
+    private static final String SET = Ledger.wrap("WITH ", """
+            UPDATE stock_records s SET received = s.received + ? - s.on_hand, on_hand = ?, version = s.version + 1,
+                   movements = s.movements + 1, updated_at = now()
+             WHERE s.tenant_id = ? AND s.sku = ? AND s.location = ? AND ? >= s.held + s.committed
+            RETURNING\s""" + COLUMNS + ", " + Ledger.returning("?", "0"), "set");
+    // I1, I7: a delta, never below what is held and committed (and so never below zero)
+    private static final String ADJUST = Ledger.wrap("WITH ", """
+            UPDATE stock_records s SET on_hand = s.on_hand + ?, received = s.received + ?, version = s.version + 1,
+                   movements = s.movements + 1, updated_at = now()
+             WHERE s.tenant_id = ? AND s.sku = ? AND s.location = ? AND s.on_hand + ? >= s.held + s.committed
+            RETURNING\s""" + COLUMNS + ", " + Ledger.returning("?", "0"), "adjust");
     private static final String ENSURE_LOCATION = "INSERT INTO locations (tenant_id, location) VALUES (?, ?) ON CONFLICT DO NOTHING";
     private static final String PUT_LOCATION = """
             INSERT INTO locations (tenant_id, location, priority) VALUES (?, ?, ?)
@@ -148,6 +212,15 @@ public class StockRepository {
      * @return the records as moved; for {@link Move#HOLD}, a record missing from the answer did not have the units
      */
     public List<StockRecord> move(Move move, String tenantId, SortedMap<StockKey, ? extends Number> quantities, Duration lockWait) {
+        if (move.ledger) {
+            throw new IllegalArgumentException(move + " writes ledger entries: say who caused it");
+        }
+        return move(move, tenantId, quantities, lockWait, null);
+    }
+
+    /** A move that changes on hand or committed, with the source its ledger entries record. */
+    public List<StockRecord> move(Move move, String tenantId, SortedMap<StockKey, ? extends Number> quantities, Duration lockWait,
+            Source source) {
         if (quantities.isEmpty()) {
             return List.of();
         }
@@ -158,6 +231,9 @@ public class StockRepository {
                 ps.setString(2, tenantId);
                 ps.setString(3, key.sku());
                 ps.setString(4, key.location());
+                if (move.ledger) {
+                    source.bind(ps, 5);
+                }
                 return read(lastResult(ps));
             } catch (SQLException e) {
                 throw new IllegalStateException(e);
@@ -177,6 +253,9 @@ public class StockRepository {
             ps.setArray(3, c.createArrayOf("bigint", amounts.toArray()));
             ps.setString(4, tenantId);
             ps.setString(5, tenantId);
+            if (move.ledger) {
+                source.bind(ps, 6);
+            }
             return read(lastResult(ps));
         } catch (SQLException e) {
             throw new IllegalStateException(e);
@@ -211,16 +290,26 @@ public class StockRepository {
         return one(LOCK, tenantId, key);
     }
 
-    /** Sets on hand; empty when it would fall below held (nothing changes). */
+    /**
+     * Sets on hand of a record the caller has locked (so {@code before} is current); empty when it would fall below held
+     * and committed (nothing changes).
+     */
     @Transactional(Transactional.TxType.MANDATORY)
-    public Optional<StockRecord> set(String tenantId, StockKey key, long onHand) {
-        return first(SET, onHand, onHand, tenantId, key.sku(), key.location(), onHand);
+    public Optional<StockRecord> set(String tenantId, StockRecord before, long onHand, Source source) {
+        StockKey key = before.key();
+        return first(SET, onHand, onHand, tenantId, key.sku(), key.location(), onHand, onHand - before.onHand(), source.reason(),
+                source.reference(), source.actor(), uuid(source), source.idempotencyKey());
     }
 
-    /** Adds the delta to on hand; empty when on hand would fall below held (nothing changes). */
+    /** Adds the delta to on hand; empty when on hand would fall below held and committed (nothing changes). */
     @Transactional(Transactional.TxType.MANDATORY)
-    public Optional<StockRecord> adjust(String tenantId, StockKey key, long delta) {
-        return first(ADJUST, delta, delta, tenantId, key.sku(), key.location(), delta);
+    public Optional<StockRecord> adjust(String tenantId, StockKey key, long delta, Source source) {
+        return first(ADJUST, delta, delta, tenantId, key.sku(), key.location(), delta, delta, source.reason(), source.reference(),
+                source.actor(), uuid(source), source.idempotencyKey());
+    }
+
+    private static String uuid(Source source) {
+        return source.reservationId() == null ? null : source.reservationId().toString();
     }
 
     @Transactional(Transactional.TxType.MANDATORY)
@@ -253,6 +342,29 @@ public class StockRepository {
                 ps.setObject(i + 1, args.get(i));
             }
             return list(ps);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** One page of a record's movements, newest first: the rows of {@link MovementQuery#sql()}, up to limit + 1. */
+    public List<Movement> movements(MovementQuery query) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(query.sql())) {
+            List<Object> args = query.arguments();
+            for (int i = 0; i < args.size(); i++) {
+                ps.setObject(i + 1, args.get(i));
+            }
+            List<Movement> rows = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    String reservation = rs.getString(11);
+                    rows.add(new Movement(rs.getLong(1), rs.getString(2), rs.getLong(3), rs.getLong(4), rs.getLong(5), rs.getLong(6),
+                            rs.getLong(7), rs.getString(8), rs.getString(9), rs.getString(10),
+                            reservation == null ? null : java.util.UUID.fromString(reservation), rs.getString(12),
+                            rs.getTimestamp(13).toInstant()));
+                }
+            }
+            return rows;
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }
@@ -311,7 +423,7 @@ public class StockRepository {
         try (ResultSet rs = results) {
             while (rs.next()) {
                 rows.add(new StockRecord(rs.getString(1), rs.getString(2), rs.getLong(3), rs.getLong(4), rs.getLong(5),
-                        rs.getTimestamp(6).toInstant()));
+                        rs.getLong(6), rs.getTimestamp(7).toInstant()));
             }
         }
         return rows;

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stockhold.LockWait;
 import dev.stockhold.OutcomeLog;
 import dev.stockhold.StockholdConfig;
+import dev.stockhold.events.StockChangedV1;
 import dev.stockhold.idempotency.Fingerprint;
 import dev.stockhold.idempotency.IdempotencyKey;
 import dev.stockhold.idempotency.IdempotencyKeyReusedException;
@@ -70,15 +71,15 @@ public class StockService {
     }
 
     /** v1's PUT /v1/items/{sku}: the free-to-reserve quantity at {@code default}, so on hand = available + held. */
-    public ItemView setAvailable(String tenantId, String sku, long available) {
+    public ItemView setAvailable(String tenantId, String sku, long available, StockRepository.Source source) {
         StockKey at = new StockKey(sku, StockKey.DEFAULT_LOCATION);
         StockRecord before = records.lockOrCreate(tenantId, at);
-        write(tenantId, before, available + before.held());
+        write(tenantId, before, available + before.held() + before.committed(), source);
         return item(tenantId, sku);
     }
 
     /** An absolute set of on hand; with If-Match, only if the record still has that version (compare-and-set). */
-    public StockRecord set(String tenantId, StockKey at, long onHand, IfMatch ifMatch) {
+    public StockRecord set(String tenantId, StockKey at, long onHand, IfMatch ifMatch, StockRepository.Source source) {
         StockRecord before;
         if (ifMatch == null) {
             before = records.lockOrCreate(tenantId, at);
@@ -88,13 +89,13 @@ public class StockService {
                 throw new PreconditionFailedException(at, before == null ? null : before.etag());
             }
         }
-        return write(tenantId, before, onHand);
+        return write(tenantId, before, onHand, source);
     }
 
-    private StockRecord write(String tenantId, StockRecord before, long onHand) {
-        StockRecord after = records.set(tenantId, before.key(), onHand)
-                .orElseThrow(() -> new StockBelowHeldException(before.key(), before.held(), onHand));
-        events.changed(tenantId, after, before.available(), after.onHand() - before.onHand(), null, now());
+    private StockRecord write(String tenantId, StockRecord before, long onHand, StockRepository.Source source) {
+        StockRecord after = records.set(tenantId, before, onHand, source)
+                .orElseThrow(() -> new StockBelowHeldException(before.key(), before.held() + before.committed(), onHand));
+        events.changed(tenantId, StockChangedV1.Kind.SET, after, before.available(), after.onHand() - before.onHand(), null, now());
         OutcomeLog.stock("set", tenantId, null, after.key().subject() + " onHand=" + after.onHand() + " version=" + after.version());
         return after;
     }
@@ -104,12 +105,12 @@ public class StockService {
      * adjustment left it, or 409 stock-below-held) is stored in the same transaction, and a refusal rolls the rest back.
      */
     @Transactional(Transactional.TxType.NEVER)
-    public Reply adjust(String tenantId, IdempotencyKey key, StockKey at, AdjustmentRequest request) {
+    public Reply adjust(String tenantId, IdempotencyKey key, StockKey at, AdjustmentRequest request, String actor) {
         Fingerprint fingerprint = request.fingerprint(at);
         try {
             Reply reply;
             try {
-                reply = QuarkusTransaction.requiringNew().call(() -> attemptAdjust(tenantId, key, fingerprint, at, request));
+                reply = QuarkusTransaction.requiringNew().call(() -> attemptAdjust(tenantId, key, fingerprint, at, request, actor));
             } catch (Refusal refused) {
                 reply = QuarkusTransaction.requiringNew().call(() -> {
                     lockWait.limit(config.idempotency().inFlightWait());
@@ -131,20 +132,22 @@ public class StockService {
         }
     }
 
-    private Reply attemptAdjust(String tenantId, IdempotencyKey key, Fingerprint fingerprint, StockKey at, AdjustmentRequest request) {
+    private Reply attemptAdjust(String tenantId, IdempotencyKey key, Fingerprint fingerprint, StockKey at, AdjustmentRequest request,
+            String actor) {
         lockWait.limit(config.idempotency().inFlightWait());
         StoredResponse pending = new StoredResponse(200, "{}", null, null);
         if (!keys.claim(tenantId, key, fingerprint, pending)) {
             return new Reply(keys.replay(tenantId, key, fingerprint), true);
         }
         StockRecord before = records.lockOrCreate(tenantId, at);
-        StockRecord after = records.adjust(tenantId, at, request.delta()).orElse(null);
+        StockRecord after = records.adjust(tenantId, at, request.delta(),
+                new StockRepository.Source(actor, null, key.value(), request.reason(), request.reference())).orElse(null);
         if (after == null) {
-            Problem refusal = Problem.of(ProblemType.STOCK_BELOW_HELD, new StockBelowHeldException(at, before.held(),
+            Problem refusal = Problem.of(ProblemType.STOCK_BELOW_HELD, new StockBelowHeldException(at, before.held() + before.committed(),
                     before.onHand() + request.delta()).getMessage());
             throw new Refusal(new StoredResponse(refusal.status(), problems.json(refusal), null, null));
         }
-        events.changed(tenantId, after, before.available(), request.delta(), request.reason(), now());
+        events.changed(tenantId, StockChangedV1.Kind.ADJUST, after, before.available(), request.delta(), request.reason(), now());
         StoredResponse applied = new StoredResponse(200, json(after), null, null);
         keys.complete(tenantId, key, applied);
         return new Reply(applied, false);
@@ -162,6 +165,18 @@ public class StockService {
     @Transactional(Transactional.TxType.SUPPORTS)
     public StockRecord record(String tenantId, StockKey at) {
         return records.find(tenantId, at).orElseThrow(() -> new ItemNotFoundException(at));
+    }
+
+    /** A page of the record's movements; 404 item-not-found when the record does not exist. */
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Movement.Page movements(MovementQuery query) {
+        records.find(query.tenantId(), query.at()).orElseThrow(() -> new ItemNotFoundException(query.at()));
+        List<Movement> rows = records.movements(query);
+        if (rows.size() <= query.limit()) {
+            return new Movement.Page(rows, null);
+        }
+        List<Movement> page = rows.subList(0, query.limit());
+        return new Movement.Page(List.copyOf(page), query.encode(page.get(page.size() - 1), cursors));
     }
 
     @Transactional(Transactional.TxType.SUPPORTS)

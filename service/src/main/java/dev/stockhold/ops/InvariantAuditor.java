@@ -31,7 +31,8 @@ import io.quarkus.scheduler.Scheduled;
  *
  * <p>
  * Its cost is bounded by the sample and by the sampled tenants' active holds, never by history: the held sums walk the
- * partial index of HELD reservations and look their lines up by reservation id. The planner is told to take that path
+ * partial index of HELD reservations (and the committed sums that of open deferred commitments, V11) and look their
+ * lines up by reservation id. The planner is told to take that path
  * ({@link #PLAN}, local to the audit's transaction), because statistics taken while the tables were small (autovacuum
  * off, a new tenant) made it walk every reservation of the tenant for every record: 17 s for 100 records at 60,000
  * lines. AuditorPlanTest holds it to a budget of buffers at 1,000,000 lines with statistics from empty tables.
@@ -41,11 +42,12 @@ import io.quarkus.scheduler.Scheduled;
 public class InvariantAuditor {
 
     /**
-     * Index paths and nested loops only, and no parallel workers (whose start cost a background sample more than its
-     * reads), for this read-only transaction (SET LOCAL).
+     * Index paths and nested loops only, no parallel workers (whose start cost a background sample more than its
+     * reads) and no JIT (the disabled paths' costs pass its threshold, and compiling took longer than the reads), for
+     * this read-only transaction (SET LOCAL).
      */
     static final String PLAN = "SET LOCAL enable_seqscan = off; SET LOCAL enable_hashjoin = off; SET LOCAL enable_mergejoin = off;"
-            + " SET LOCAL enable_bitmapscan = off; SET LOCAL max_parallel_workers_per_gather = 0";
+            + " SET LOCAL enable_bitmapscan = off; SET LOCAL max_parallel_workers_per_gather = 0; SET LOCAL jit = off";
     /**
      * HELD quantities per record of the batch's tenants, from active holds only; MATERIALIZED, so they are summed once
      * per run: expecting a batch of one row, the planner summed them again for every record of the batch.
@@ -55,17 +57,54 @@ public class InvariantAuditor {
                 SELECT r.tenant_id, l.sku, coalesce(l.location, 'default') AS location, sum(l.quantity) AS quantity
                   FROM reservations r JOIN reservation_lines l ON l.reservation_id = r.id
                  WHERE r.status = 'HELD' AND r.tenant_id IN (SELECT DISTINCT tenant_id FROM batch)
+                 GROUP BY 1, 2, 3),
+            committed AS MATERIALIZED (
+                SELECT r.tenant_id, l.sku, coalesce(l.location, 'default') AS location,
+                       sum(l.quantity - l.fulfilled - l.released) AS quantity
+                  FROM reservations r JOIN reservation_lines l ON l.reservation_id = r.id
+                 WHERE r.status IN ('CONFIRMED', 'PARTIALLY_FULFILLED') AND r.fulfilment IS NOT NULL
+                   AND r.tenant_id IN (SELECT DISTINCT tenant_id FROM batch)
                  GROUP BY 1, 2, 3)
             """;
     /** Records of the batch ({@code %s}: which ones) with their figures and the HELD quantities at each. */
     private static final String AUDIT = """
             WITH batch AS MATERIALIZED (
-                SELECT tenant_id, sku, location, on_hand, held, received, sold FROM stock_records %s),
+                SELECT tenant_id, sku, location, on_hand, held, received, sold, committed, movements FROM stock_records %s),
             """ + HELD + """
-            SELECT b.tenant_id, b.sku, b.location, b.on_hand, b.held, b.received, b.sold, coalesce(h.quantity, 0)
+            SELECT b.tenant_id, b.sku, b.location, b.on_hand, b.held, b.received, b.sold, coalesce(h.quantity, 0), b.committed,
+                   coalesce(k.quantity, 0), b.movements, coalesce(m.seq, 0), coalesce(m.on_hand_after, 0), coalesce(m.committed_after, 0)
               FROM batch b LEFT JOIN held h ON h.tenant_id = b.tenant_id AND h.sku = b.sku AND h.location = b.location
+              LEFT JOIN committed k ON k.tenant_id = b.tenant_id AND k.sku = b.sku AND k.location = b.location
+              LEFT JOIN LATERAL (
+                   SELECT seq, on_hand_after, committed_after FROM stock_movements m
+                    WHERE m.tenant_id = b.tenant_id AND m.sku = b.sku AND m.location = b.location ORDER BY seq DESC LIMIT 1) m ON true
              ORDER BY b.tenant_id, b.sku, b.location
             """;
+    /**
+     * The ledger entries of each given record from a seq on, checked link by link: each entry's seq follows the one
+     * before, and its figures are the one before plus its deltas. Reads only the entries since the record's last audit
+     * (at most {@link #FIRST_VISIT} on a record's first): its cost is bounded by new entries, never by history.
+     */
+    static final String CHAIN = """
+            WITH w AS (SELECT * FROM unnest(?::varchar[], ?::varchar[], ?::varchar[], ?::bigint[]) AS w(tenant_id, sku, location, from_seq))
+            SELECT w.tenant_id, w.sku, w.location, max(e.seq),
+                   count(*) FILTER (WHERE e.prev_seq IS NOT NULL AND (e.seq <> e.prev_seq + 1
+                                    OR e.on_hand_after <> e.prev_on_hand + e.on_hand_delta
+                                    OR e.committed_after <> e.prev_committed + e.committed_delta))
+              FROM w CROSS JOIN LATERAL (
+                   SELECT seq, on_hand_delta, committed_delta, on_hand_after, committed_after,
+                          lag(seq) OVER o AS prev_seq, lag(on_hand_after) OVER o AS prev_on_hand,
+                          lag(committed_after) OVER o AS prev_committed
+                     FROM stock_movements m
+                    WHERE m.tenant_id = w.tenant_id AND m.sku = w.sku AND m.location = w.location AND m.seq >= w.from_seq
+                   WINDOW o AS (ORDER BY seq)) e
+             GROUP BY 1, 2, 3
+            """;
+    /** How many of a record's newest entries the first audit of it in this process follows back. */
+    static final int FIRST_VISIT = 100;
+    /** Records whose chain this process has followed, and the last seq it checked; bounded, then it starts over. */
+    private static final int MAX_WATERMARKS = 100_000;
+
     /** The next sample after a position. */
     static final String SAMPLE = AUDIT.formatted("WHERE (tenant_id, sku, location) > (?, ?, ?) ORDER BY tenant_id, sku, location LIMIT ?");
     /** One record that failed before. */
@@ -74,6 +113,7 @@ public class InvariantAuditor {
     private final AgroalDataSource dataSource;
     private final StockholdConfig config;
     private final Map<String, Finding> violations = new ConcurrentHashMap<>();
+    private final Map<String, Long> chainChecked = new ConcurrentHashMap<>();
     private final AtomicInteger violationCount = new AtomicInteger();
     private volatile String cursorTenant = "";
     private volatile String cursorSku = "";
@@ -87,9 +127,20 @@ public class InvariantAuditor {
 
     /** One stock record's figures and its lines'; a violation when they disagree. */
     public record Finding(String tenantId, String sku, String location, long onHand, long held, long received, long sold,
-            long heldLines) {
+            long heldLines, long committed, long committedLines, long movements, long lastSeq, long ledgerOnHand, long ledgerCommitted,
+            long chainBreaks) {
         boolean violated() {
-            return held != heldLines || onHand != received - sold;
+            return held != heldLines || onHand != received - sold || committed != committedLines || !ledgerAgrees() || chainBreaks > 0;
+        }
+
+        /** The record equals its last ledger entry (a record without entries has on hand and committed 0). */
+        boolean ledgerAgrees() {
+            return movements == lastSeq && onHand == ledgerOnHand && committed == ledgerCommitted;
+        }
+
+        Finding withChainBreaks(long breaks) {
+            return new Finding(tenantId, sku, location, onHand, held, received, sold, heldLines, committed, committedLines, movements,
+                    lastSeq, ledgerOnHand, ledgerCommitted, breaks);
         }
 
         String key() {
@@ -117,12 +168,16 @@ public class InvariantAuditor {
             for (Finding known : List.copyOf(violations.values())) {
                 recheck(c, known).ifPresentOrElse(checked::add, () -> violations.remove(known.key()));
             }
+            checked = followChains(c, checked);
             for (Finding finding : checked) {
                 if (finding.violated()) {
                     if (violations.put(finding.key(), finding) == null) {
                         Log.errorf("Invariant I2 violated: tenant=%s sku=%s location=%s held=%d vs HELD lines %d; onHand=%d vs "
-                                + "received %d - sold %d", finding.tenantId(), finding.sku(), finding.location(),
-                                finding.held(), finding.heldLines(), finding.onHand(), finding.received(), finding.sold());
+                                + "received %d - sold %d; committed=%d vs open deferred lines %d; ledger: movements=%d vs last entry %d "
+                                + "(onHand %d, committed %d), %d broken links", finding.tenantId(), finding.sku(), finding.location(),
+                                finding.held(), finding.heldLines(), finding.onHand(), finding.received(), finding.sold(),
+                                finding.committed(), finding.committedLines(), finding.movements(), finding.lastSeq(),
+                                finding.ledgerOnHand(), finding.ledgerCommitted(), finding.chainBreaks());
                     }
                 } else if (violations.remove(finding.key()) != null) {
                     Log.infof("Invariant I2 holds again: tenant=%s sku=%s location=%s", finding.tenantId(), finding.sku(),
@@ -175,6 +230,40 @@ public class InvariantAuditor {
 
     private static Finding read(ResultSet rs) throws SQLException {
         return new Finding(rs.getString(1), rs.getString(2), rs.getString(3), rs.getLong(4), rs.getLong(5), rs.getLong(6),
-                rs.getLong(7), rs.getLong(8));
+                rs.getLong(7), rs.getLong(8), rs.getLong(9), rs.getLong(10), rs.getLong(11), rs.getLong(12), rs.getLong(13),
+                rs.getLong(14), 0);
+    }
+
+    /**
+     * Follows each checked record's ledger from where this process last checked it to its newest entry, in one
+     * statement, and notes the broken links. A record with broken links is checked again from the same place next time.
+     */
+    private List<Finding> followChains(Connection c, List<Finding> checked) throws SQLException {
+        List<Finding> withEntries = checked.stream().filter(f -> f.lastSeq() > 0).toList();
+        if (withEntries.isEmpty()) {
+            return checked;
+        }
+        if (chainChecked.size() > MAX_WATERMARKS) {
+            chainChecked.clear();
+        }
+        Map<String, Long> breaks = new java.util.HashMap<>();
+        try (PreparedStatement ps = c.prepareStatement(CHAIN)) {
+            ps.setArray(1, c.createArrayOf("varchar", withEntries.stream().map(Finding::tenantId).toArray()));
+            ps.setArray(2, c.createArrayOf("varchar", withEntries.stream().map(Finding::sku).toArray()));
+            ps.setArray(3, c.createArrayOf("varchar", withEntries.stream().map(Finding::location).toArray()));
+            ps.setArray(4, c.createArrayOf("bigint", withEntries.stream()
+                    .map(f -> chainChecked.getOrDefault(f.key(), Math.max(1, f.lastSeq() - FIRST_VISIT))).toArray()));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    String key = rs.getString(1) + "/" + rs.getString(2) + "/" + rs.getString(3);
+                    long broken = rs.getLong(5);
+                    breaks.put(key, broken);
+                    if (broken == 0) {
+                        chainChecked.put(key, rs.getLong(4));
+                    }
+                }
+            }
+        }
+        return checked.stream().map(f -> f.withChainBreaks(breaks.getOrDefault(f.key(), 0L))).toList();
     }
 }

@@ -55,7 +55,7 @@ class HoldWriter {
             lines.add(new ReservationView.Line(line.sku(), line.quantity(), placed.keys().get(i).location()));
         }
         return new ReservationView(UUID.randomUUID(), ReservationStatus.HELD, lines, now.plusSeconds(ttl), now,
-                request.reference(), request.metadata());
+                request.reference(), request.metadata(), request.deferred() ? Fulfilment.DEFERRED.wire() : null);
     }
 
     /** The 201 stored with the key, byte for byte what the request and every replay of it answer. */

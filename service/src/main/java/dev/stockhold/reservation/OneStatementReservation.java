@@ -54,7 +54,7 @@ class OneStatementReservation {
                 SELECT set_config('lock_timeout', ?, true) AS lock_wait, ?::varchar AS tenant_id, ?::varchar AS idempotency_key,
                        ?::bytea AS fingerprint, ?::text AS body, ?::varchar AS location, ?::uuid AS id, ?::timestamptz AS created_at, ?::timestamptz AS expires_at,
                        ?::varchar AS reference, ?::text AS metadata, ?::uuid AS event_id, ?::varchar AS event_type,
-                       ?::text AS partition_key, ?::text AS payload, ?::varchar AS traceparent),
+                       ?::text AS partition_key, ?::text AS payload, ?::varchar AS traceparent, ?::varchar AS fulfilment),
             line AS (SELECT * FROM unnest(?::varchar[], ?::integer[], ?::varchar[]) WITH ORDINALITY AS l(sku, quantity, location, n)),
             wanted AS (SELECT sku, location, sum(quantity)::bigint AS quantity FROM line GROUP BY sku, location),
             claimed AS (
@@ -64,8 +64,10 @@ class OneStatementReservation {
                 ON CONFLICT (tenant_id, idempotency_key) DO NOTHING
                 RETURNING tenant_id),
             reservation AS (
-                INSERT INTO reservations (id, tenant_id, status, idempotency_key, created_at, expires_at, updated_at, reference, metadata)
-                SELECT p.id, p.tenant_id, 'HELD', p.idempotency_key, p.created_at, p.expires_at, p.created_at, p.reference, p.metadata
+                INSERT INTO reservations (id, tenant_id, status, idempotency_key, created_at, expires_at, updated_at, reference, metadata,
+                                          fulfilment)
+                SELECT p.id, p.tenant_id, 'HELD', p.idempotency_key, p.created_at, p.expires_at, p.created_at, p.reference, p.metadata,
+                       p.fulfilment
                   FROM p, claimed
                 RETURNING id),
             lines AS (
@@ -82,8 +84,8 @@ class OneStatementReservation {
                 UPDATE stock_records s SET held = s.held + w.quantity, updated_at = now()
                   FROM wanted w, (SELECT count(*) FROM locked) AS all_locked
                  WHERE s.tenant_id = (SELECT tenant_id FROM claimed) AND s.sku = w.sku AND s.location = w.location
-                   AND s.on_hand - s.held >= w.quantity
-                RETURNING s.on_hand - s.held AS available)
+                   AND s.on_hand - s.held - s.committed >= w.quantity
+                RETURNING s.on_hand - s.held - s.committed AS available)
             SELECT stockhold_hold_check((SELECT count(*) FROM claimed), (SELECT count(*) FROM hold), (SELECT count(*) FROM wanted),
                                         (SELECT count(*) FROM hold WHERE available = 0))
             """;
@@ -130,6 +132,7 @@ class OneStatementReservation {
             ps.setString(++i, event.partitionKey());
             ps.setString(++i, event.payload());
             ps.setString(++i, event.traceparent());
+            ps.setString(++i, held.fulfilment());
             ps.setArray(++i, array(c, "varchar", lines.stream().map(ReservationView.Line::sku).toArray()));
             ps.setArray(++i, array(c, "integer", lines.stream().map(ReservationView.Line::quantity).toArray()));
             ps.setArray(++i, array(c, "varchar", lines.stream().map(ReservationView.Line::location).toArray()));

@@ -56,6 +56,10 @@ public class Reservation {
     @OrderColumn(name = "line_no")
     public List<ReservationLine> lines = new ArrayList<>();
 
+    /** "deferred": the confirm commits the units and fulfilments take them; null: the confirm sells them at once. */
+    @Column(name = "fulfilment", updatable = false)
+    public String fulfilment;
+
     /** When this release ended the hold (and moved the stock itself); see V7's reservations_carry_over. */
     @Column(name = "status_changed_at")
     public Instant statusChangedAt;
@@ -65,6 +69,10 @@ public class Reservation {
         SortedMap<StockKey, Long> byKey = new TreeMap<>();
         lines.forEach(line -> byKey.merge(StockKey.of(line.sku, line.location), (long) line.quantity, Long::sum));
         return byKey;
+    }
+
+    public boolean isDeferred() {
+        return Fulfilment.DEFERRED.wire().equals(fulfilment);
     }
 
     public boolean isPastExpiry(Instant now) {

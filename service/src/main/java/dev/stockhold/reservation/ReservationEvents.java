@@ -7,12 +7,15 @@ import java.util.UUID;
 
 import dev.stockhold.events.EventType;
 import dev.stockhold.events.ReservationCancelledV1;
+import dev.stockhold.events.ReservationCommitmentLine;
 import dev.stockhold.events.ReservationConfirmedV1;
 import dev.stockhold.events.ReservationCreatedV1;
 import dev.stockhold.events.ReservationEventData;
 import dev.stockhold.events.ReservationEventLine;
 import dev.stockhold.events.ReservationExpiredV1;
 import dev.stockhold.events.ReservationExtendedV1;
+import dev.stockhold.events.ReservationFulfilledV1;
+import dev.stockhold.events.ReservationReleasedV1;
 import dev.stockhold.outbox.OutboxWriter;
 
 /**
@@ -27,22 +30,36 @@ final class ReservationEvents {
     /** The event of a reservation row as a transition left it. */
     static OutboxWriter.Event of(EventType type, Reservation r) {
         return event(type, r.id, r.lines.stream().map(l -> new ReservationEventLine(l.sku, l.quantity, l.location())).toList(),
-                r.expiresAt, r.createdAt, r.reference, ReservationView.metadataOf(r.metadata));
+                r.expiresAt, r.createdAt, r.reference, ReservationView.metadataOf(r.metadata), r.fulfilment);
     }
 
     /** The created event of a reservation about to be written (its row does not exist yet). */
     static OutboxWriter.Event created(ReservationView held) {
         return event(EventType.CREATED, held.id(),
                 held.lines().stream().map(l -> new ReservationEventLine(l.sku(), l.quantity(), l.location())).toList(),
-                held.expiresAt(), held.createdAt(), held.reference(), held.metadata());
+                held.expiresAt(), held.createdAt(), held.reference(), held.metadata(), held.fulfilment());
+    }
+
+    /** A fulfilment's or release's event: every line as it left them, and the units this one moved. */
+    static OutboxWriter.Event settled(EventType type, ReservationView after, List<ReservationCommitmentLine> lines,
+            List<ReservationEventLine> moved) {
+        Record data = switch (type) {
+            case FULFILLED -> new ReservationFulfilledV1(after.id(), after.status().name(), lines, moved, after.createdAt(),
+                    after.reference(), after.metadata());
+            case RELEASED -> new ReservationReleasedV1(after.id(), after.status().name(), lines, moved, after.createdAt(),
+                    after.reference(), after.metadata());
+            default -> throw new IllegalArgumentException(type + " is not a fulfilment event");
+        };
+        return OutboxWriter.Event.ofReservation(type, after.id(), data);
     }
 
     private static OutboxWriter.Event event(EventType type, UUID id, List<ReservationEventLine> lines, Instant expiresAt,
-            Instant createdAt, String reference, Map<String, String> metadata) {
+            Instant createdAt, String reference, Map<String, String> metadata, String fulfilment) {
         ReservationEventData data = switch (type) {
-            case CREATED -> new ReservationCreatedV1(id, ReservationCreatedV1.STATUS, lines, expiresAt, createdAt, reference, metadata);
+            case CREATED -> new ReservationCreatedV1(id, ReservationCreatedV1.STATUS, lines, expiresAt, createdAt, reference, metadata,
+                    fulfilment);
             case CONFIRMED -> new ReservationConfirmedV1(id, ReservationConfirmedV1.STATUS, lines, expiresAt, createdAt, reference,
-                    metadata);
+                    metadata, fulfilment);
             case CANCELLED -> new ReservationCancelledV1(id, ReservationCancelledV1.STATUS, lines, expiresAt, createdAt, reference,
                     metadata);
             case EXPIRED -> new ReservationExpiredV1(id, ReservationExpiredV1.STATUS, lines, expiresAt, createdAt, reference, metadata);

@@ -61,18 +61,23 @@ public class ReservationLifecycle {
                 page.next() == null ? null : query.encode(page.next(), cursors));
     }
 
-    /** HELD -> CONFIRMED. Idempotent on CONFIRMED; refused once the hold expired, even before the expiry job ran. */
-    public ReservationView confirm(String tenantId, UUID id) {
+    /**
+     * HELD -> CONFIRMED. Idempotent on CONFIRMED (and, with deferred fulfilment, on the statuses fulfilments lead to);
+     * refused once the hold expired, even before the expiry job ran.
+     */
+    public ReservationView confirm(String tenantId, UUID id, String actor) {
         Reservation r = reservations.lock(tenantId, id).orElseThrow(() -> new ReservationNotFoundException(id.toString()));
         Instant now = Instant.now();
         switch (r.status) {
-            case CONFIRMED:
+            case CONFIRMED, PARTIALLY_FULFILLED, FULFILLED:
                 return ReservationView.of(r);
             case HELD:
                 if (r.isPastExpiry(now)) {
                     throw new InvalidReservationStateException("Reservation expired at " + r.expiresAt + "; it cannot be confirmed");
                 }
-                stock.move(StockRepository.Move.SELL, tenantId, r.quantities(), null); // sold: on hand and held drop, available stays
+                // sold: on hand and held drop; or, deferred, held moves to committed; either way available stays
+                stock.move(r.isDeferred() ? StockRepository.Move.COMMIT : StockRepository.Move.SELL, tenantId, r.quantities(), null,
+                        new StockRepository.Source(actor, r.id, null, null, null));
                 return transition(r, ReservationStatus.CONFIRMED, EventType.CONFIRMED, now);
             default:
                 throw new InvalidReservationStateException("Reservation is " + r.status + "; only a HELD reservation can be confirmed");

@@ -24,8 +24,12 @@ import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 public class ReservationRepository implements PanacheRepositoryBase<Reservation, UUID> {
 
     private static final String INSERT_RESERVATION = """
-            INSERT INTO reservations (id, tenant_id, status, idempotency_key, created_at, expires_at, updated_at, reference, metadata)
-            VALUES (?, ?, 'HELD', ?, ?, ?, ?, ?, ?)
+            INSERT INTO reservations (id, tenant_id, status, idempotency_key, created_at, expires_at, updated_at, reference, metadata,
+                                      fulfilment)
+            VALUES (?, ?, 'HELD', ?, ?, ?, ?, ?, ?, ?)
+            """;
+    private static final String SETTLE_LINE = """
+            UPDATE reservation_lines SET fulfilled = fulfilled + ?, released = released + ? WHERE reservation_id = ? AND line_no = ?
             """;
     private static final String INSERT_LINE = """
             INSERT INTO reservation_lines (reservation_id, line_no, sku, quantity, location) VALUES (?, ?, ?, ?, ?)
@@ -113,6 +117,7 @@ public class ReservationRepository implements PanacheRepositoryBase<Reservation,
                 head.setTimestamp(6, Timestamp.from(reservation.createdAt()));
                 head.setString(7, reservation.reference());
                 head.setString(8, reservation.metadataJson());
+                head.setString(9, reservation.fulfilment());
                 head.addBatch();
                 for (int i = 0; i < reservation.lines().size(); i++) {
                     ReservationView.Line line = reservation.lines().get(i);
@@ -126,6 +131,25 @@ public class ReservationRepository implements PanacheRepositoryBase<Reservation,
             }
             head.executeBatch();
             lines.executeBatch();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Adds fulfilled and released units to lines of a reservation the caller has locked, by line number; the only writer
+     * of those columns (the entity maps them read-only, so Hibernate never rewrites the lines).
+     */
+    public void settle(UUID reservationId, Map<Integer, int[]> fulfilledAndReleasedByLine) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(SETTLE_LINE)) {
+            for (Map.Entry<Integer, int[]> e : fulfilledAndReleasedByLine.entrySet()) {
+                ps.setInt(1, e.getValue()[0]);
+                ps.setInt(2, e.getValue()[1]);
+                ps.setObject(3, reservationId, Types.OTHER);
+                ps.setInt(4, e.getKey());
+                ps.addBatch();
+            }
+            ps.executeBatch();
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }

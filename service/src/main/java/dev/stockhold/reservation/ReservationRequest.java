@@ -33,7 +33,17 @@ public record ReservationRequest(
         @Schema(minLength = 1, maxLength = 128, description = "The client's order or cart id", example = "order-1093") @Size(min = 1,
                 max = 128) String reference,
         @Schema(description = "At most 16 string pairs: keys 1-40 characters, values up to 256",
-                maxProperties = 16) @Size(max = 16) Map<String, String> metadata) {
+                maxProperties = 16) @Size(max = 16) Map<String, String> metadata,
+        @Schema(enumeration = {
+                "immediate", "deferred" },
+                description = "When confirmed units leave on hand: at the confirm (immediate, the default) or by fulfilments "
+                        + "(deferred: the confirm commits them)") @Pattern(regexp = "immediate|deferred",
+                                message = "must be \"immediate\" or \"deferred\"") String fulfilment){
+
+    /** Whether the confirm commits the units for later fulfilments instead of selling them. */
+    public boolean deferred() {
+        return Fulfilment.DEFERRED.wire().equals(fulfilment);
+    }
 
     /** Metadata keys and values within their limits. Call after Bean Validation passed. */
     public ReservationRequest requireValidMetadata() {
@@ -93,6 +103,9 @@ public record ReservationRequest(
             canonical.append(";metadata=").append(metadata.size());
             new TreeMap<>(metadata).forEach((key, value) -> canonical.append(';').append(key.length()).append(':').append(key)
                     .append(value.length()).append(':').append(value));
+        }
+        if (fulfilment != null) {
+            canonical.append(";fulfilment=").append(fulfilment);
         }
         return Fingerprint.of(canonical.toString());
     }

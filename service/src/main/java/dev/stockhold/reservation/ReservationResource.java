@@ -61,14 +61,16 @@ public class ReservationResource {
 
     private final ReservingService reserving;
     private final ReservationLifecycle lifecycle;
+    private final Settlements settlements;
     private final CurrentTenant tenant;
     private final StrictJson json;
     private final Cursors cursors;
 
-    ReservationResource(ReservingService reserving, ReservationLifecycle lifecycle, CurrentTenant tenant, StrictJson json,
-            Cursors cursors) {
+    ReservationResource(ReservingService reserving, ReservationLifecycle lifecycle, Settlements settlements, CurrentTenant tenant,
+            StrictJson json, Cursors cursors) {
         this.reserving = reserving;
         this.lifecycle = lifecycle;
+        this.settlements = settlements;
         this.tenant = tenant;
         this.json = json;
         this.cursors = cursors;
@@ -127,7 +129,8 @@ public class ReservationResource {
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public ReservationList list(
             @QueryParam("status") @Parameter(description = "Only reservations in this status",
-                    schema = @Schema(enumeration = { "HELD", "CONFIRMED", "CANCELLED", "EXPIRED" })) String status,
+                    schema = @Schema(enumeration = { "HELD", "CONFIRMED", "CANCELLED", "EXPIRED", "PARTIALLY_FULFILLED",
+                            "FULFILLED" })) String status,
             @QueryParam("sku") @Parameter(description = "Only reservations with a line of this sku",
                     schema = @Schema(pattern = Sku.REGEX)) String sku,
             @QueryParam("reference") @Parameter(description = "Only reservations with this reference",
@@ -156,15 +159,16 @@ public class ReservationResource {
 
     @POST
     @Path("{id}/confirm")
-    @Operation(summary = "HELD -> CONFIRMED; repeated confirms answer 200 without a new event")
-    @APIResponse(responseCode = "200", description = "The reservation, now CONFIRMED",
+    @Operation(
+            summary = "HELD -> CONFIRMED (sold, or with deferred fulfilment committed); repeated confirms answer 200 without a new event")
+    @APIResponse(responseCode = "200", description = "The reservation, now CONFIRMED (or, deferred, as fulfilments left it)",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReservationView.class)))
     @APIResponse(responseCode = "404", description = "reservation-not-found",
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "409", description = "invalid-reservation-state: CANCELLED, EXPIRED, or HELD past expiresAt",
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public ReservationView confirm(@PathParam("id") String id) {
-        return lifecycle.confirm(tenant.id(), parse(id));
+        return lifecycle.confirm(tenant.id(), parse(id), tenant.subject());
     }
 
     @POST
@@ -203,6 +207,89 @@ public class ReservationResource {
         UUID reservation = parse(id);
         ExtendRequest request = json.read(body, ExtendRequest.class);
         return lifecycle.extend(tenant.id(), reservation, request.ttlSeconds());
+    }
+
+    @POST
+    @Path("{id}/fulfilments")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(
+            summary = "Committed units leave their locations (deferred fulfilment): committed and on hand drop, once per Idempotency-Key")
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = SettlementRequest.class)))
+    @APIResponse(responseCode = "200",
+            description = "The reservation as this fulfilment left it (or the replay of the answer stored with this key)",
+            headers = @Header(name = REPLAYED_HEADER, schema = @Schema(type = SchemaType.BOOLEAN)),
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReservationView.class)))
+    @APIResponse(responseCode = "400",
+            description = "malformed-request, validation-failed, idempotency-key-missing, idempotency-key-invalid",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "404", description = "reservation-not-found (not stored)",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "409", description = "over-fulfilment or invalid-reservation-state (stored and replayed), or "
+            + "idempotency-request-in-progress (with Retry-After)",
+            headers = {
+                    @Header(name = HttpHeaders.RETRY_AFTER, description = "idempotency-request-in-progress only",
+                            schema = @Schema(type = SchemaType.INTEGER)),
+                    @Header(name = REPLAYED_HEADER, schema = @Schema(type = SchemaType.BOOLEAN)) },
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "413", description = "payload-too-large",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "415", description = "unsupported-media-type",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "422", description = "idempotency-key-reused",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public Response fulfil(@PathParam("id") String id,
+            @Parameter(in = ParameterIn.HEADER, name = IdempotencyKey.HEADER, required = true, description = "One key per intent",
+                    schema = @Schema(type = SchemaType.STRING,
+                            pattern = IdempotencyKey.PATTERN)) @HeaderParam(IdempotencyKey.HEADER) String idempotencyKey,
+            @Context HttpHeaders headers, byte[] body) {
+        return settle(id, headers, body, SettlementRequest.Settlement.FULFIL);
+    }
+
+    @POST
+    @Path("{id}/release")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(
+            summary = "Committed units that will not be fulfilled become available again (deferred fulfilment), once per Idempotency-Key")
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = SettlementRequest.class)))
+    @APIResponse(responseCode = "200",
+            description = "The reservation as this release left it (or the replay of the answer stored with this key)",
+            headers = @Header(name = REPLAYED_HEADER, schema = @Schema(type = SchemaType.BOOLEAN)),
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReservationView.class)))
+    @APIResponse(responseCode = "400",
+            description = "malformed-request, validation-failed, idempotency-key-missing, idempotency-key-invalid",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "404", description = "reservation-not-found (not stored)",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "409", description = "over-fulfilment or invalid-reservation-state (stored and replayed), or "
+            + "idempotency-request-in-progress (with Retry-After)",
+            headers = {
+                    @Header(name = HttpHeaders.RETRY_AFTER, description = "idempotency-request-in-progress only",
+                            schema = @Schema(type = SchemaType.INTEGER)),
+                    @Header(name = REPLAYED_HEADER, schema = @Schema(type = SchemaType.BOOLEAN)) },
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "413", description = "payload-too-large",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "415", description = "unsupported-media-type",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "422", description = "idempotency-key-reused",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public Response release(@PathParam("id") String id,
+            @Parameter(in = ParameterIn.HEADER, name = IdempotencyKey.HEADER, required = true, description = "One key per intent",
+                    schema = @Schema(type = SchemaType.STRING,
+                            pattern = IdempotencyKey.PATTERN)) @HeaderParam(IdempotencyKey.HEADER) String idempotencyKey,
+            @Context HttpHeaders headers, byte[] body) {
+        return settle(id, headers, body, SettlementRequest.Settlement.RELEASE);
+    }
+
+    private Response settle(String id, HttpHeaders headers, byte[] body, SettlementRequest.Settlement kind) {
+        String tenantId = tenant.id();
+        UUID reservation = parse(id);
+        IdempotencyKey key = IdempotencyKey.parse(headers.getRequestHeader(IdempotencyKey.HEADER));
+        SettlementRequest request = json.read(body, SettlementRequest.class).requireDistinctLines();
+        Settlements.Reply reply = settlements.settle(tenantId, key, reservation, kind, request, tenant.subject());
+        return reply.response().answer(reply.replayed());
     }
 
     /** A malformed id names no reservation: the same 404 as a missing one. */

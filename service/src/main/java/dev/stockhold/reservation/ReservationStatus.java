@@ -1,9 +1,15 @@
 package dev.stockhold.reservation;
 
-/** HELD until exactly one of confirm, cancel or expire wins. */
+/**
+ * HELD until exactly one of confirm, cancel or expire wins. A reservation with deferred fulfilment goes on from
+ * CONFIRMED (its units committed) to PARTIALLY_FULFILLED and FULFILLED (no unit left committed) by fulfilments and
+ * releases.
+ */
 public enum ReservationStatus {
     HELD,
     CONFIRMED,
     CANCELLED,
-    EXPIRED
+    EXPIRED,
+    PARTIALLY_FULFILLED,
+    FULFILLED
 }

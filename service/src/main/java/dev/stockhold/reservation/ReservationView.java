@@ -24,21 +24,27 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 public record ReservationView(
         @Schema(required = true) UUID id,
         @Schema(required = true, enumeration = {
-                "HELD", "CONFIRMED", "CANCELLED", "EXPIRED" }) ReservationStatus status,
+                "HELD", "CONFIRMED", "CANCELLED", "EXPIRED", "PARTIALLY_FULFILLED",
+                "FULFILLED" }, description = "PARTIALLY_FULFILLED and FULFILLED only with deferred fulfilment") ReservationStatus status,
         @Schema(required = true) List<Line> lines,
         @Schema(required = true, description = "ISO-8601 UTC") Instant expiresAt,
         @Schema(required = true, description = "ISO-8601 UTC") Instant createdAt,
         @Schema(description = "The client's order or cart id, when given") String reference,
-        @Schema(description = "The client's string pairs, when given") Map<String, String> metadata){
+        @Schema(description = "The client's string pairs, when given") Map<String, String> metadata,
+        @Schema(enumeration = { "deferred" },
+                description = "deferred when the request asked for it: the confirm commits the units, fulfilments take them") String fulfilment){
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final TypeReference<Map<String, String>> PAIRS = new TypeReference<>() {
     };
 
     public static ReservationView of(Reservation r) {
+        boolean settled = r.isDeferred() && r.status != ReservationStatus.HELD && r.status != ReservationStatus.CANCELLED
+                && r.status != ReservationStatus.EXPIRED;
         return new ReservationView(r.id, r.status,
-                r.lines.stream().map(l -> new Line(l.sku, l.quantity, l.location())).toList(), r.expiresAt, r.createdAt, r.reference,
-                metadataOf(r.metadata));
+                r.lines.stream().map(l -> settled ? new Line(l.sku, l.quantity, l.location(), l.fulfilled, l.released)
+                        : new Line(l.sku, l.quantity, l.location())).toList(),
+                r.expiresAt, r.createdAt, r.reference, metadataOf(r.metadata), r.fulfilment);
     }
 
     public String location() {
@@ -62,10 +68,18 @@ public record ReservationView(
         }
     }
 
-    /** One reserved sku and quantity. */
+    /** One reserved sku and quantity; with deferred fulfilment, once confirmed, what was fulfilled and released. */
     @Schema(name = "ReservationLine")
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Line(@Schema(required = true, example = "A-1") String sku, @Schema(required = true, example = "2") int quantity,
-            @Schema(required = true, example = "default", description = "The location that serves the line") String location) {
+            @Schema(required = true, example = "default", description = "The location that serves the line") String location,
+            @Schema(description = "Deferred fulfilment, once confirmed: units fulfilled", example = "1") Integer fulfilled,
+            @Schema(description = "Deferred fulfilment, once confirmed: units released; quantity - fulfilled - released stay committed",
+                    example = "0") Integer released) {
+
+        public Line(String sku, int quantity, String location) {
+            this(sku, quantity, location, null, null);
+        }
 
         StockKey key() {
             return new StockKey(sku, location);

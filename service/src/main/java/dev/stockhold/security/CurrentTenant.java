@@ -23,4 +23,9 @@ public class CurrentTenant {
         }
         return (String) claim;
     }
+
+    /** The token's subject ({@code sub}), recorded as the actor of stock movements; null when the token has none. */
+    public String subject() {
+        return token.getSubject();
+    }
 }

@@ -43,6 +43,11 @@ public enum ProblemType {
             "The set or adjustment would leave fewer units on hand than reservations hold (or fewer than zero). Held units "
                     + "are never taken back silently; nothing was changed.",
             "Cancel or let expire the reservations that hold the units first, or change on hand by less."),
+    OVER_FULFILMENT("over-fulfilment", "More than is committed", 409,
+            "A fulfilment or release names more units of a line than the reservation still has committed there (or a line "
+                    + "it does not have). Nothing was changed.",
+            "Read the reservation: each line's quantity - fulfilled - released is what is still committed. Retrying the same "
+                    + "key replays this answer: use a new key for a new attempt."),
     PRECONDITION_FAILED("precondition-failed", "The stock record has changed", 412,
             "If-Match names a version that is no longer the record's current version (or the record does not exist): "
                     + "someone else wrote it since you read it. Nothing was changed.",

@@ -38,7 +38,8 @@ import io.quarkus.test.junit.QuarkusTest;
 class EventContractTest {
 
     /** Fields a record omits when absent: the only ones a schema may leave out of {@code required}. */
-    private static final Set<String> OPTIONAL = Set.of("reference", "metadata", "reason");
+    // committed, kind and fulfilment were added to released v1 types, so they stay optional there
+    private static final Set<String> OPTIONAL = Set.of("reference", "metadata", "reason", "committed", "kind", "fulfilment");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Inject
@@ -97,7 +98,8 @@ class EventContractTest {
 
     @Test
     void shouldRefuseAReservationRecordWithAnotherTypesStatus() {
-        assertThatThrownBy(() -> new ReservationConfirmedV1(UUID.randomUUID(), "HELD", List.of(), Instant.now(), Instant.now(), null, null))
+        assertThatThrownBy(() -> new ReservationConfirmedV1(UUID.randomUUID(), "HELD", List.of(), Instant.now(), Instant.now(), null, null,
+                null))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("CONFIRMED");
     }
 
@@ -107,14 +109,20 @@ class EventContractTest {
         List<ReservationEventLine> lines = new ArrayList<>(List.of(new ReservationEventLine("A-1", quantity, "default")));
         Map<String, String> metadata = Map.of("channel", "web");
         return switch (type) {
-            case CREATED -> new ReservationCreatedV1(id, "HELD", lines, now.plusSeconds(900), now, "order-1", metadata);
-            case CONFIRMED -> new ReservationConfirmedV1(id, "CONFIRMED", lines, now.plusSeconds(900), now, null, null);
+            case CREATED -> new ReservationCreatedV1(id, "HELD", lines, now.plusSeconds(900), now, "order-1", metadata, "deferred");
+            case CONFIRMED -> new ReservationConfirmedV1(id, "CONFIRMED", lines, now.plusSeconds(900), now, null, null, null);
             case CANCELLED -> new ReservationCancelledV1(id, "CANCELLED", lines, now.plusSeconds(900), now, null, metadata);
             case EXPIRED -> new ReservationExpiredV1(id, "EXPIRED", lines, now.plusSeconds(900), now, "order-1", null);
             case EXTENDED -> new ReservationExtendedV1(id, "HELD", lines, now.plusSeconds(1800), now, null, null);
-            case STOCK_CHANGED -> new StockChangedV1("A-1", "default", 10, 2, 8, 3, -1, "count");
-            case STOCK_DEPLETED -> new StockDepletedV1("A-1", "default", 2, 2, 0, 4);
-            case STOCK_REPLENISHED -> new StockReplenishedV1("A-1", "default", 5, 2, 3, 5);
+            case FULFILLED -> new ReservationFulfilledV1(id, "PARTIALLY_FULFILLED",
+                    List.of(new ReservationCommitmentLine("A-1", quantity, "default", quantity > 1 ? 1 : 0, 0)),
+                    List.of(new ReservationEventLine("A-1", quantity, "default")), now, "order-1", metadata);
+            case RELEASED -> new ReservationReleasedV1(id, "FULFILLED",
+                    List.of(new ReservationCommitmentLine("A-1", quantity, "default", 0, quantity)),
+                    List.of(new ReservationEventLine("A-1", quantity, "default")), now, null, null);
+            case STOCK_CHANGED -> new StockChangedV1("A-1", "default", 10, 2, 7, 3, -1, "count", 1L, StockChangedV1.Kind.ADJUST);
+            case STOCK_DEPLETED -> new StockDepletedV1("A-1", "default", 2, 2, 0, 4, 0L);
+            case STOCK_REPLENISHED -> new StockReplenishedV1("A-1", "default", 5, 2, 3, 5, 0L);
         };
     }
 }

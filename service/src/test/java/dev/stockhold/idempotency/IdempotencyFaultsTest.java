@@ -77,7 +77,7 @@ class IdempotencyFaultsTest {
     @Test
     void shouldWaitForAnInFlightOriginalAndReplayItsOutcome() throws Exception {
         String key = Api.key();
-        ReservationRequest request = new ReservationRequest(List.of(new ReservationRequest.Line(sku, 2, null)), null, null, null);
+        ReservationRequest request = new ReservationRequest(List.of(new ReservationRequest.Line(sku, 2, null)), null, null, null, null);
         String storedBody = "{\"stored\":\"by the original\"}";
 
         try (Connection original = dataSource.getConnection()) {
@@ -100,7 +100,7 @@ class IdempotencyFaultsTest {
     @Test
     void shouldAnswerInProgressWithRetryAfterWhenTheOriginalOutlastsTheWait() throws Exception {
         String key = Api.key();
-        ReservationRequest request = new ReservationRequest(List.of(new ReservationRequest.Line(sku, 2, null)), null, null, null);
+        ReservationRequest request = new ReservationRequest(List.of(new ReservationRequest.Line(sku, 2, null)), null, null, null, null);
 
         try (Connection original = dataSource.getConnection()) {
             original.setAutoCommit(false);
@@ -159,9 +159,10 @@ class IdempotencyFaultsTest {
     private void awaitBlockedOnTheKey() throws InterruptedException {
         Instant deadline = Instant.now().plusSeconds(10);
         while (Instant.now().isBefore(deadline)) {
+            // pg_stat_activity keeps a statement's first 1,024 bytes (track_activity_query_size): match its start only
             long waiting = db.queryLong("""
                     SELECT count(*) FROM pg_stat_activity
-                     WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO idempotency_records%ON CONFLICT%'
+                     WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO idempotency_records%'
                     """);
             if (waiting > 0) {
                 return;

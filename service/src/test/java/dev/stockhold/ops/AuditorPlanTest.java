@@ -33,6 +33,8 @@ class AuditorPlanTest {
     private static final int RECORDS = 200;
     /** 200 records and 1,000 holds of two lines: a few thousand index pages and heap rows. */
     private static final long BUDGET = 20_000;
+    /** Ledger entries per record: 200,000 in all, the last of each what the record holds. */
+    private static final int LEDGER_ENTRIES = 1_000;
 
     /** The sample as it was: every HELD and CONFIRMED line of the record, summed for each record of the batch. */
     private static final String SUM_OF_HISTORY = """
@@ -64,12 +66,12 @@ class AuditorPlanTest {
             c.setNetworkTimeout(Runnable::run, 300_000);
             try {
                 execute(c, "CREATE SCHEMA plan_test_audit");
-                for (String table : new String[]{ "stock_records", "reservations", "reservation_lines" }) {
+                for (String table : new String[]{ "stock_records", "reservations", "reservation_lines", "stock_movements" }) {
                     execute(c, "CREATE TABLE plan_test_audit." + table + " (LIKE public." + table + " INCLUDING ALL)");
                 }
                 execute(c, "SET LOCAL search_path = plan_test_audit");
                 execute(c, "SET LOCAL statement_timeout = '280s'");
-                execute(c, "ANALYZE stock_records; ANALYZE reservations; ANALYZE reservation_lines"); // empty: the lie
+                execute(c, "ANALYZE stock_records; ANALYZE reservations; ANALYZE reservation_lines; ANALYZE stock_movements"); // empty: the lie
                 fill(c);
 
                 execute(c, "SAVEPOINT control");
@@ -91,6 +93,14 @@ class AuditorPlanTest {
                 JsonNode midway = explain(c, InvariantAuditor.SAMPLE, RECORDS, "SKU-0001");
                 assertThat(maxLoops(audit.path("Plan"), "Aggregate")).as("runs of an aggregate from the start").isEqualTo(1);
                 assertThat(maxLoops(midway.path("Plan"), "Aggregate")).as("runs of an aggregate from midway").isEqualTo(1);
+
+                // the ledger's chain from where the last audit stopped: the entries since, never the whole ledger
+                JsonNode chain = explainChain(c, LEDGER_ENTRIES - 10);
+                System.out.printf("[audit plan] ledger of %d entries a record: the chain of the last 10 reads %d buffers in %.1f ms%n",
+                        LEDGER_ENTRIES, buffers(chain), chain.path("Execution Time").asDouble());
+                assertThat(rows(chain)).isEqualTo(RECORDS);
+                assertThat(buffers(chain)).as("buffers of the chain check").isLessThan(BUDGET);
+                assertThat(chain.toString()).doesNotContain("\"Seq Scan\"");
             } finally {
                 c.rollback();
                 c.setNetworkTimeout(Runnable::run, socketTimeout);
@@ -122,6 +132,16 @@ class AuditorPlanTest {
                 SELECT md5(i::text)::uuid, n, 'SKU-' || lpad((((i + n) %% %d) + 1)::text, 4, '0'), 1, NULL
                   FROM generate_series(1, %d) i, generate_series(1, 2) n
                 """.formatted(RECORDS, RESERVATIONS));
+        // each record's ledger: an opening entry, then adjustments of one unit down and up, ending where it began
+        execute(c, """
+                INSERT INTO stock_movements (tenant_id, sku, location, seq, kind, on_hand_delta, committed_delta, on_hand_after,
+                                             committed_after, version)
+                SELECT 'audit', 'SKU-' || lpad(i::text, 4, '0'), 'default', n, CASE WHEN n = 1 THEN 'opening' ELSE 'adjust' END,
+                       CASE WHEN n = 1 THEN 1000000 WHEN n %% 2 = 0 THEN -1 ELSE 1 END, 0,
+                       CASE WHEN n %% 2 = 0 THEN 999999 ELSE 1000000 END, 0, n
+                  FROM generate_series(1, %d) i, generate_series(1, %d) n
+                """.formatted(RECORDS, LEDGER_ENTRIES + 1));
+        execute(c, "UPDATE stock_records SET movements = %d".formatted(LEDGER_ENTRIES + 1));
         // what each record holds, so the audit finds it healthy
         execute(c, """
                 UPDATE stock_records s SET held = h.quantity FROM (
@@ -142,6 +162,30 @@ class AuditorPlanTest {
             ps.setString(2, afterSku == null ? "" : afterSku);
             ps.setString(3, afterSku == null ? "" : "default");
             ps.setInt(4, records);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return mapper.readTree(rs.getString(1)).get(0);
+            }
+        }
+    }
+
+    /** The chain check of every record from this seq on. */
+    private JsonNode explainChain(Connection c, long fromSeq) throws Exception {
+        try (PreparedStatement ps = c.prepareStatement("EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) " + InvariantAuditor.CHAIN)) {
+            String[] skus = new String[RECORDS];
+            String[] tenants = new String[RECORDS];
+            String[] locations = new String[RECORDS];
+            Long[] from = new Long[RECORDS];
+            for (int i = 0; i < RECORDS; i++) {
+                skus[i] = "SKU-%04d".formatted(i + 1);
+                tenants[i] = "audit";
+                locations[i] = "default";
+                from[i] = fromSeq;
+            }
+            ps.setArray(1, c.createArrayOf("varchar", tenants));
+            ps.setArray(2, c.createArrayOf("varchar", skus));
+            ps.setArray(3, c.createArrayOf("varchar", locations));
+            ps.setArray(4, c.createArrayOf("bigint", from));
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 return mapper.readTree(rs.getString(1)).get(0);

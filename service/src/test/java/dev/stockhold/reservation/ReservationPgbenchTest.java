@@ -45,7 +45,8 @@ class ReservationPgbenchTest {
     @Test
     void shouldRunTheServiceStatementsWithValuesOfRealSize() throws IOException {
         // a one-line reservation as the benchmark's clients send it, answered and evented by the service's own code
-        ReservationRequest request = new ReservationRequest(List.of(new ReservationRequest.Line("SKU-1234", 1, null)), null, null, null);
+        ReservationRequest request = new ReservationRequest(List.of(new ReservationRequest.Line("SKU-1234", 1, null)), null, null, null,
+                null);
         ReservationView held = writer.held(request, new Allocation.Placed(List.of(new StockKey("SKU-1234", "default"))), NOW);
         String body = writer.created(held).body();
         AutocommitEvents.Row event = events.opening("bench", ReservationEvents.created(held), held.createdAt());
@@ -68,7 +69,7 @@ class ReservationPgbenchTest {
                         "'5000'", "'bench'", "'pg-' || :client_id || '-' || :k", literal("\\x" + fingerprint), literal(body),
                         "'/v1/reservations/' || " + ID, ID, "now()", "now() + interval '15 minutes'", "NULL", "NULL",
                         "gen_random_uuid()", literal(EventType.CREATED.type()), ID + "::text", literal(payload),
-                        literal("00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"),
+                        literal("00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"), "NULL",
                         "ARRAY[" + SKU + "]", "ARRAY[1]", "ARRAY['default']", "'5000'");
         String actual = Files.exists(FILE) ? Files.readString(FILE) : "";
         if (!actual.equals(expected) && Boolean.getBoolean("update.pgbench")) {

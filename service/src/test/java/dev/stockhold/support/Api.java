@@ -72,6 +72,23 @@ public final class Api {
         return request().post("/v1/reservations/{id}/cancel", id);
     }
 
+    /** POST /v1/reservations/{id}/fulfilments: {@code lines} is the JSON array of {sku, location, quantity}. */
+    public Response fulfil(String key, String id, String lines) {
+        return request().contentType(ContentType.JSON).header("Idempotency-Key", key).body("{\"lines\":" + lines + "}")
+                .post("/v1/reservations/{id}/fulfilments", id);
+    }
+
+    /** POST /v1/reservations/{id}/release, the same shape as {@link #fulfil}. */
+    public Response release(String key, String id, String lines) {
+        return request().contentType(ContentType.JSON).header("Idempotency-Key", key).body("{\"lines\":" + lines + "}")
+                .post("/v1/reservations/{id}/release", id);
+    }
+
+    /** One line of a fulfilment or release, as JSON. */
+    public static String line(String sku, int quantity) {
+        return "[{\"sku\":\"" + sku + "\",\"quantity\":" + quantity + "}]";
+    }
+
     public Response get(String id) {
         return request().get("/v1/reservations/{id}", id);
     }

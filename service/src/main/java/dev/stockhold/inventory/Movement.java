@@ -1,0 +1,41 @@
+package dev.stockhold.inventory;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
+/** One entry of a stock record's movement ledger: a change of on hand or committed, and the record as it left it. */
+@Schema(name = "StockMovement")
+@RegisterForReflection
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Movement(
+        @Schema(required = true, description = "Contiguous per stock record from 1", example = "7") long seq,
+        @Schema(required = true, enumeration = {
+                "opening", "set", "adjust", "confirm", "fulfil", "release" },
+                description = "opening: what the record held when the ledger began") String kind,
+        @Schema(required = true, description = "What the change added to on hand", example = "-3") long onHandDelta,
+        @Schema(required = true, description = "What the change added to committed", example = "0") long committedDelta,
+        @Schema(required = true, description = "On hand after the change", example = "97") long onHand,
+        @Schema(required = true, description = "Committed after the change", example = "0") long committed,
+        @Schema(required = true, description = "The record's version after the change", example = "4") long version,
+        @Schema(description = "The reason an admin gave") String reason,
+        @Schema(description = "The document behind a set or adjustment (an absolute URI)") String reference,
+        @Schema(description = "The subject (sub) of the token that made the change") String actor,
+        @Schema(description = "The reservation whose confirm, fulfilment or release made the change") UUID reservationId,
+        @Schema(description = "The Idempotency-Key of the request that made the change") String idempotencyKey,
+        @Schema(required = true, description = "When the change committed's transaction started, UTC") Instant at){
+
+    /** One page of GET .../movements, newest first. */
+    @Schema(name = "StockMovementList")
+    @RegisterForReflection
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Page(@Schema(required = true) List<Movement> items,
+            @Schema(description = "Pass as cursor to read the next (older) page; absent on the last page") String nextCursor) {
+    }
+}

@@ -1,0 +1,219 @@
+package dev.stockhold.reservation;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.stockhold.LockWait;
+import dev.stockhold.OutcomeLog;
+import dev.stockhold.StockholdConfig;
+import dev.stockhold.events.EventType;
+import dev.stockhold.events.ReservationCommitmentLine;
+import dev.stockhold.events.ReservationEventLine;
+import dev.stockhold.events.StockChangedV1;
+import dev.stockhold.idempotency.Fingerprint;
+import dev.stockhold.idempotency.IdempotencyKey;
+import dev.stockhold.idempotency.IdempotencyRepository;
+import dev.stockhold.idempotency.Refusal;
+import dev.stockhold.idempotency.StoredResponse;
+import dev.stockhold.inventory.StockEvents;
+import dev.stockhold.inventory.StockKey;
+import dev.stockhold.inventory.StockRecord;
+import dev.stockhold.inventory.StockRepository;
+import dev.stockhold.outbox.OutboxWriter;
+import dev.stockhold.web.Problem;
+import dev.stockhold.web.ProblemResponses;
+import dev.stockhold.web.ProblemType;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+
+/**
+ * Fulfilments and releases of a confirmed reservation with deferred fulfilment, once per Idempotency-Key: the committed
+ * units of each named line leave the location (fulfil: committed and on hand drop) or become available again (release:
+ * committed drops). The key, the lines, the stock records and the events change in one transaction under the
+ * reservation's row lock, so a fulfilment, a release and another fulfilment of the same reservation are applied one
+ * after the other and can never together take more than was committed (I1 with committed). Outcomes 200 and 409 are
+ * stored with the key and replayed.
+ */
+@ApplicationScoped
+public class Settlements {
+
+    private final ReservationRepository reservations;
+    private final StockRepository stock;
+    private final StockEvents stockEvents;
+    private final OutboxWriter outbox;
+    private final IdempotencyRepository keys;
+    private final LockWait lockWait;
+    private final ProblemResponses problems;
+    private final ObjectMapper mapper;
+    private final StockholdConfig config;
+
+    Settlements(ReservationRepository reservations, StockRepository stock, StockEvents stockEvents, OutboxWriter outbox,
+            IdempotencyRepository keys, LockWait lockWait, ProblemResponses problems, ObjectMapper mapper, StockholdConfig config) {
+        this.reservations = reservations;
+        this.stock = stock;
+        this.stockEvents = stockEvents;
+        this.outbox = outbox;
+        this.keys = keys;
+        this.lockWait = lockWait;
+        this.problems = problems;
+        this.mapper = mapper;
+        this.config = config;
+    }
+
+    /** The answer to a fulfilment or release: a stored outcome, fresh or replayed. */
+    public record Reply(StoredResponse response, boolean replayed) {
+    }
+
+    public Reply settle(String tenantId, IdempotencyKey key, UUID id, SettlementRequest.Settlement kind, SettlementRequest request,
+            String actor) {
+        Fingerprint fingerprint = request.fingerprint(kind, id);
+        Reply reply;
+        try {
+            reply = QuarkusTransaction.requiringNew().call(() -> attempt(tenantId, key, fingerprint, id, kind, request, actor));
+        } catch (Refusal refused) {
+            reply = QuarkusTransaction.requiringNew().call(() -> {
+                lockWait.limit(config.idempotency().inFlightWait());
+                return keys.claim(tenantId, key, fingerprint, refused.response())
+                        ? new Reply(refused.response(), false)
+                        : new Reply(keys.replay(tenantId, key, fingerprint), true);
+            });
+        }
+        OutcomeLog.reservation(kind.wire() + (reply.replayed() ? "-replayed" : reply.response().status() == 200 ? "" : "-refused"),
+                tenantId, key.value(), id, null);
+        return reply;
+    }
+
+    private Reply attempt(String tenantId, IdempotencyKey key, Fingerprint fingerprint, UUID id, SettlementRequest.Settlement kind,
+            SettlementRequest request, String actor) {
+        lockWait.limit(config.idempotency().inFlightWait());
+        if (!keys.claim(tenantId, key, fingerprint, new StoredResponse(200, "{}", null, id))) {
+            return new Reply(keys.replay(tenantId, key, fingerprint), true);
+        }
+        // not found: the exception rolls the key back with everything else, so a 404 is not stored
+        Reservation r = reservations.lock(tenantId, id).orElseThrow(() -> new ReservationNotFoundException(id.toString()));
+        if (!r.isDeferred() || r.status == ReservationStatus.HELD || r.status == ReservationStatus.CANCELLED
+                || r.status == ReservationStatus.EXPIRED) {
+            throw refusal(ProblemType.INVALID_RESERVATION_STATE, !r.isDeferred()
+                    ? "Reservation " + id + " was made without deferred fulfilment: its confirm sold the units"
+                    : "Reservation is " + r.status + "; only a confirmed reservation with deferred fulfilment has committed units");
+        }
+        Map<Integer, Integer> byLine = match(r, request);
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        boolean fulfil = kind == SettlementRequest.Settlement.FULFIL;
+
+        SortedMap<StockKey, Long> quantities = new TreeMap<>();
+        Map<Integer, int[]> changes = new TreeMap<>();
+        List<ReservationEventLine> moved = new ArrayList<>();
+        byLine.forEach((lineNo, quantity) -> {
+            ReservationLine line = r.lines.get(lineNo);
+            quantities.merge(StockKey.of(line.sku, line.location), (long) quantity, Long::sum);
+            changes.put(lineNo, fulfil ? new int[]{ quantity, 0 } : new int[]{ 0, quantity });
+            moved.add(new ReservationEventLine(line.sku, quantity, line.location()));
+        });
+        List<StockRecord> after = stock.move(fulfil ? StockRepository.Move.FULFIL : StockRepository.Move.UNCOMMIT, tenantId, quantities,
+                null, new StockRepository.Source(actor, id, key.value(), null, null));
+        if (after.size() != quantities.size()) {
+            // the lines say the units are committed and the records do not: I2 is broken, and nothing may change
+            throw new IllegalStateException("stock records of reservation " + id + " have fewer committed units than its lines");
+        }
+        reservations.settle(r.id, changes);
+
+        List<ReservationView.Line> lines = new ArrayList<>();
+        List<ReservationCommitmentLine> eventLines = new ArrayList<>();
+        int committed = 0;
+        int fulfilled = 0;
+        for (int i = 0; i < r.lines.size(); i++) {
+            ReservationLine line = r.lines.get(i);
+            int[] change = changes.getOrDefault(i, new int[]{ 0, 0 });
+            int lineFulfilled = line.fulfilled + change[0];
+            int lineReleased = line.released + change[1];
+            lines.add(new ReservationView.Line(line.sku, line.quantity, line.location(), lineFulfilled, lineReleased));
+            eventLines.add(new ReservationCommitmentLine(line.sku, line.quantity, line.location(), lineFulfilled, lineReleased));
+            committed += line.quantity - lineFulfilled - lineReleased;
+            fulfilled += lineFulfilled;
+        }
+        ReservationStatus status = committed == 0 ? ReservationStatus.FULFILLED
+                : fulfilled > 0 ? ReservationStatus.PARTIALLY_FULFILLED : ReservationStatus.CONFIRMED;
+        if (status != r.status) {
+            r.transitionTo(status, now);
+        } else {
+            r.updatedAt = now;
+        }
+        ReservationView view = new ReservationView(r.id, status, lines, r.expiresAt, r.createdAt, r.reference,
+                ReservationView.metadataOf(r.metadata), r.fulfilment);
+
+        outbox.write(tenantId, List.of(ReservationEvents.settled(fulfil ? EventType.FULFILLED : EventType.RELEASED, view, eventLines,
+                moved)), now);
+        if (fulfil) {
+            for (StockRecord record : after) {
+                // a fulfilment lowers on hand and committed alike: available, and so any 0 crossing, stays as it was
+                stockEvents.changed(tenantId, StockChangedV1.Kind.FULFIL, record, record.available(), -quantities.get(record.key()), null,
+                        now);
+            }
+        } else {
+            stockEvents.crossings(tenantId, after, quantities, true, now);
+        }
+        StoredResponse applied = new StoredResponse(200, json(view), null, id);
+        keys.complete(tenantId, key, applied);
+        return new Reply(applied, false);
+    }
+
+    /**
+     * The reservation's line of each request line, by line number, with the units asked of it; a line the reservation
+     * does not have, or more units than it still has committed, is the stored 409 over-fulfilment.
+     */
+    private Map<Integer, Integer> match(Reservation r, SettlementRequest request) {
+        Map<Integer, Integer> byLine = new TreeMap<>();
+        for (SettlementRequest.Line wanted : request.lines()) {
+            List<Integer> candidates = new ArrayList<>();
+            for (int i = 0; i < r.lines.size(); i++) {
+                ReservationLine line = r.lines.get(i);
+                if (line.sku.equals(wanted.sku()) && (wanted.location() == null || wanted.location().equals(line.location()))) {
+                    candidates.add(i);
+                }
+            }
+            String subject = wanted.sku() + (wanted.location() == null ? "" : "@" + wanted.location());
+            if (candidates.size() > 1) {
+                throw new dev.stockhold.web.ValidationFailedException("lines", "the reservation has " + wanted.sku()
+                        + " at several locations: name the location");
+            }
+            if (candidates.isEmpty()) {
+                throw refusal(ProblemType.OVER_FULFILMENT, "Reservation " + r.id + " has no line " + subject + "; nothing was changed");
+            }
+            int lineNo = candidates.get(0);
+            if (byLine.containsKey(lineNo)) {
+                throw new dev.stockhold.web.ValidationFailedException("lines", "two lines name " + subject);
+            }
+            int committed = r.lines.get(lineNo).committed();
+            if (wanted.quantity() > committed) {
+                throw refusal(ProblemType.OVER_FULFILMENT, "Line " + subject + " of reservation " + r.id + " has " + committed
+                        + " units committed, fewer than " + wanted.quantity() + "; nothing was changed");
+            }
+            byLine.put(lineNo, wanted.quantity());
+        }
+        return byLine;
+    }
+
+    private Refusal refusal(ProblemType type, String detail) {
+        Problem problem = Problem.of(type, detail);
+        return new Refusal(new StoredResponse(problem.status(), problems.json(problem), null, null));
+    }
+
+    private String json(Object value) {
+        try {
+            return mapper.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
