@@ -16,6 +16,7 @@ public enum EventType {
     EXPIRED("dev.stockhold.reservation.expired.v1", "reservation.expired", AggregateType.RESERVATION, ReservationExpiredV1.class),
     EXTENDED("dev.stockhold.reservation.extended.v1", "reservation.extended", AggregateType.RESERVATION,
             ReservationExtendedV1.class),
+    UPDATED("dev.stockhold.reservation.updated.v1", "reservation.updated", AggregateType.RESERVATION, ReservationUpdatedV1.class),
     FULFILLED("dev.stockhold.reservation.fulfilled.v1", "reservation.fulfilled", AggregateType.RESERVATION,
             ReservationFulfilledV1.class),
     RELEASED("dev.stockhold.reservation.released.v1", "reservation.released", AggregateType.RESERVATION,

@@ -79,13 +79,17 @@ public class IdempotencyRepository {
      * their effects (an adjustment answers the record as it left it).
      */
     public void complete(String tenantId, IdempotencyKey key, StoredResponse outcome) {
-        String sql = "UPDATE idempotency_records SET status_code = ?, response_body = ?, location = ? WHERE tenant_id = ? AND idempotency_key = ?";
+        String sql = """
+                UPDATE idempotency_records SET status_code = ?, response_body = ?, location = ?, etag = ?
+                 WHERE tenant_id = ? AND idempotency_key = ?
+                """;
         try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setInt(1, outcome.status());
             ps.setString(2, outcome.body());
             ps.setString(3, outcome.location());
-            ps.setString(4, tenantId);
-            ps.setString(5, key.value());
+            ps.setString(4, outcome.etag());
+            ps.setString(5, tenantId);
+            ps.setString(6, key.value());
             ps.executeUpdate();
         } catch (SQLException e) {
             throw new IllegalStateException(e);
@@ -113,7 +117,7 @@ public class IdempotencyRepository {
     @Transactional(Transactional.TxType.SUPPORTS)
     public Optional<Stored> find(String tenantId, IdempotencyKey key) {
         String sql = """
-                SELECT fingerprint, status_code, response_body, location, reservation_id
+                SELECT fingerprint, status_code, response_body, location, reservation_id, etag
                   FROM idempotency_records WHERE tenant_id = ? AND idempotency_key = ?
                 """;
         try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
@@ -124,7 +128,8 @@ public class IdempotencyRepository {
                     return Optional.empty();
                 }
                 return Optional.of(new Stored(rs.getBytes(1),
-                        new StoredResponse(rs.getInt(2), rs.getString(3), rs.getString(4), rs.getObject(5, UUID.class))));
+                        new StoredResponse(rs.getInt(2), rs.getString(3), rs.getString(4), rs.getObject(5, UUID.class),
+                                rs.getString(6))));
             }
         } catch (SQLException e) {
             throw new IllegalStateException(e);

@@ -9,7 +9,11 @@ import jakarta.ws.rs.core.Response;
 import dev.stockhold.web.ProblemType;
 
 /** The outcome of an executed request as first given: what every replay of its key answers. */
-public record StoredResponse(int status, String body, String location, UUID reservationId) {
+public record StoredResponse(int status, String body, String location, UUID reservationId, String etag) {
+
+    public StoredResponse(int status, String body, String location, UUID reservationId) {
+        this(status, body, location, reservationId, null);
+    }
 
     /** Header on a replayed answer (draft-ietf-httpapi-idempotency-key-header, Stripe). */
     public static final String REPLAYED_HEADER = "Idempotent-Replayed";
@@ -25,6 +29,9 @@ public record StoredResponse(int status, String body, String location, UUID rese
                 .entity(body);
         if (location != null) {
             builder.header(HttpHeaders.LOCATION, location);
+        }
+        if (etag != null) {
+            builder.header(HttpHeaders.ETAG, etag);
         }
         if (replayed) {
             builder.header(REPLAYED_HEADER, "true");

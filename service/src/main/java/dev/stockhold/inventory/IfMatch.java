@@ -39,6 +39,16 @@ public record IfMatch(boolean any, List<String> tags) {
 
     /** Whether a write may go ahead on this record (null: it does not exist). */
     public boolean matches(StockRecord current) {
-        return current != null && (any || tags.contains(current.etag()));
+        return current != null && matches(current.etag());
+    }
+
+    /** Whether a write may go ahead on something whose current entity tag is this one. */
+    public boolean matches(String etag) {
+        return any || tags.contains(etag);
+    }
+
+    /** The header in a canonical form, for a request's fingerprint. */
+    public String canonical() {
+        return any ? "*" : String.join(",", tags);
     }
 }

@@ -44,7 +44,13 @@ public class StockRepository {
         FULFIL("committed = s.committed - w.quantity, on_hand = s.on_hand - w.quantity", " AND s.committed >= w.quantity", "fulfil",
                 "-w.quantity", "-w.quantity"),
         /** A release: committed units are free again. Only where that many are committed; else not returned. */
-        UNCOMMIT("committed = s.committed - w.quantity", " AND s.committed >= w.quantity", "release", "0", "-w.quantity");
+        UNCOMMIT("committed = s.committed - w.quantity", " AND s.committed >= w.quantity", "release", "0", "-w.quantity"),
+        /**
+         * An edit of a HELD reservation: signed quantities, held falls where they are negative and rises only where on
+         * hand covers the rise (I1); a record that does not cover it is left unchanged and not returned.
+         */
+        SHIFT("held = s.held + w.quantity", " AND (w.quantity <= 0 OR s.on_hand - s.held - s.committed >= w.quantity)", null, null,
+                null);
 
         private final String sql;
         /** The same for one record: nothing to order, so no array, sort or CTE for the planner and executor. */

@@ -56,6 +56,9 @@ public class Reservation {
     @OrderColumn(name = "line_no")
     public List<ReservationLine> lines = new ArrayList<>();
 
+    /** Rises by one on every change of the reservation: its ETag, which PATCH compares with If-Match. */
+    public long version;
+
     /** "deferred": the confirm commits the units and fulfilments take them; null: the confirm sells them at once. */
     @Column(name = "fulfilment", updatable = false)
     public String fulfilment;
@@ -81,12 +84,23 @@ public class Reservation {
 
     public void extendTo(Instant until, Instant now) {
         expiresAt = until;
-        updatedAt = now;
+        touch(now);
     }
 
     public void transitionTo(ReservationStatus next, Instant now) {
         status = next;
-        updatedAt = now;
         statusChangedAt = now;
+        touch(now);
+    }
+
+    /** Any change of the reservation: a new version. */
+    public void touch(Instant now) {
+        updatedAt = now;
+        version++;
+    }
+
+    /** The strong entity tag of this version, as ETag and If-Match carry it. */
+    public String etag() {
+        return "\"" + version + "\"";
     }
 }

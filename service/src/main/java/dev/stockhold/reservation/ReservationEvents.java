@@ -16,6 +16,7 @@ import dev.stockhold.events.ReservationExpiredV1;
 import dev.stockhold.events.ReservationExtendedV1;
 import dev.stockhold.events.ReservationFulfilledV1;
 import dev.stockhold.events.ReservationReleasedV1;
+import dev.stockhold.events.ReservationUpdatedV1;
 import dev.stockhold.outbox.OutboxWriter;
 
 /**
@@ -38,6 +39,17 @@ final class ReservationEvents {
         return event(EventType.CREATED, held.id(),
                 held.lines().stream().map(l -> new ReservationEventLine(l.sku(), l.quantity(), l.location())).toList(),
                 held.expiresAt(), held.createdAt(), held.reference(), held.metadata(), held.fulfilment());
+    }
+
+    /** An edit's event: the lines the reservation holds now and those it held before. */
+    static OutboxWriter.Event updated(ReservationView after, List<ReservationView.Line> before) {
+        return OutboxWriter.Event.ofReservation(EventType.UPDATED, after.id(),
+                new ReservationUpdatedV1(after.id(), ReservationUpdatedV1.STATUS, eventLines(after.lines()), eventLines(before),
+                        after.expiresAt(), after.createdAt(), after.reference(), after.metadata()));
+    }
+
+    private static List<ReservationEventLine> eventLines(List<ReservationView.Line> lines) {
+        return lines.stream().map(l -> new ReservationEventLine(l.sku(), l.quantity(), l.location())).toList();
     }
 
     /** A fulfilment's or release's event: every line as it left them, and the units this one moved. */

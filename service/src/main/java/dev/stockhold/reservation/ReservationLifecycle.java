@@ -49,7 +49,16 @@ public class ReservationLifecycle {
 
     @Transactional(Transactional.TxType.SUPPORTS)
     public ReservationView get(String tenantId, UUID id) {
-        return reservations.find(tenantId, id).map(ReservationView::of)
+        return read(tenantId, id).view();
+    }
+
+    /** A reservation and its entity tag, read together. */
+    public record Tagged(ReservationView view, String etag) {
+    }
+
+    @Transactional(Transactional.TxType.SUPPORTS)
+    public Tagged read(String tenantId, UUID id) {
+        return reservations.find(tenantId, id).map(r -> new Tagged(ReservationView.of(r), r.etag()))
                 .orElseThrow(() -> new ReservationNotFoundException(id.toString()));
     }
 

@@ -154,4 +154,28 @@ public class ReservationRepository implements PanacheRepositoryBase<Reservation,
             throw new IllegalStateException(e);
         }
     }
+
+    /**
+     * Replaces the lines of a HELD reservation the caller has locked, by SQL: the entity's collection is never changed,
+     * so Hibernate never rewrites the lines itself.
+     */
+    public void replaceLines(UUID reservationId, List<ReservationView.Line> lines) {
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement delete = c.prepareStatement("DELETE FROM reservation_lines WHERE reservation_id = ?");
+                PreparedStatement insert = c.prepareStatement(INSERT_LINE)) {
+            delete.setObject(1, reservationId, Types.OTHER);
+            delete.executeUpdate();
+            for (int i = 0; i < lines.size(); i++) {
+                insert.setObject(1, reservationId, Types.OTHER);
+                insert.setInt(2, i);
+                insert.setString(3, lines.get(i).sku());
+                insert.setInt(4, lines.get(i).quantity());
+                insert.setString(5, lines.get(i).location());
+                insert.addBatch();
+            }
+            insert.executeBatch();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
 }

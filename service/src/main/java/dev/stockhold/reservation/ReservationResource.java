@@ -7,6 +7,7 @@ import jakarta.transaction.Transactional;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.PATCH;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -31,6 +32,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import dev.stockhold.idempotency.IdempotencyKey;
 import dev.stockhold.idempotency.StoredResponse;
+import dev.stockhold.inventory.IfMatch;
 import dev.stockhold.inventory.Sku;
 import dev.stockhold.security.CurrentTenant;
 import dev.stockhold.security.Roles;
@@ -38,6 +40,7 @@ import dev.stockhold.web.Cursors;
 import dev.stockhold.web.Problem;
 import dev.stockhold.web.ProblemType;
 import dev.stockhold.web.StrictJson;
+import dev.stockhold.web.ValidationFailedException;
 
 /** The reservation API: POST, GET and the list of /v1/reservations, and confirm, cancel and extend (docs/api.md). */
 @Path("/v1/reservations")
@@ -62,12 +65,14 @@ public class ReservationResource {
     private final ReservingService reserving;
     private final ReservationLifecycle lifecycle;
     private final Settlements settlements;
+    private final Edits edits;
     private final CurrentTenant tenant;
     private final StrictJson json;
     private final Cursors cursors;
 
-    ReservationResource(ReservingService reserving, ReservationLifecycle lifecycle, Settlements settlements, CurrentTenant tenant,
-            StrictJson json, Cursors cursors) {
+    ReservationResource(ReservingService reserving, ReservationLifecycle lifecycle, Settlements settlements, Edits edits,
+            CurrentTenant tenant, StrictJson json, Cursors cursors) {
+        this.edits = edits;
         this.reserving = reserving;
         this.lifecycle = lifecycle;
         this.settlements = settlements;
@@ -148,13 +153,71 @@ public class ReservationResource {
 
     @GET
     @Path("{id}")
-    @Operation(summary = "Read a reservation with its current status")
+    @Operation(summary = "Read a reservation with its current status and version (ETag)")
     @APIResponse(responseCode = "200", description = "The reservation",
+            headers = @Header(name = HttpHeaders.ETAG, description = "\"<version>\": rises on every change; send it as If-Match to PATCH",
+                    schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReservationView.class)))
     @APIResponse(responseCode = "404", description = "reservation-not-found",
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    public ReservationView get(@PathParam("id") String id) {
-        return lifecycle.get(tenant.id(), parse(id));
+    public Response get(@PathParam("id") String id) {
+        ReservationLifecycle.Tagged tagged = lifecycle.read(tenant.id(), parse(id));
+        return Response.ok(tagged.view()).header(HttpHeaders.ETAG, tagged.etag()).build();
+    }
+
+    @PATCH
+    @Path("{id}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Replace the lines of a HELD reservation read at the version in If-Match, once per Idempotency-Key: "
+            + "rises held all or nothing, falls released, expiresAt unchanged")
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = ReservationEdit.class)))
+    @APIResponse(responseCode = "200",
+            description = "The reservation with its new lines (or the replay of the answer stored with this key)",
+            headers = {
+                    @Header(name = HttpHeaders.ETAG, description = "The new version", schema = @Schema(type = SchemaType.STRING)),
+                    @Header(name = REPLAYED_HEADER, schema = @Schema(type = SchemaType.BOOLEAN)) },
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReservationView.class)))
+    @APIResponse(responseCode = "400",
+            description = "malformed-request, validation-failed (also a missing If-Match), idempotency-key-missing, idempotency-key-invalid",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "404", description = "reservation-not-found (not stored)",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "409", description = "invalid-reservation-state (not HELD, or past expiresAt) or insufficient-stock "
+            + "(a rise the records do not cover; nothing changed), both stored and replayed; or idempotency-request-in-progress",
+            headers = {
+                    @Header(name = HttpHeaders.RETRY_AFTER, description = "idempotency-request-in-progress only",
+                            schema = @Schema(type = SchemaType.INTEGER)),
+                    @Header(name = REPLAYED_HEADER, schema = @Schema(type = SchemaType.BOOLEAN)) },
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "412",
+            description = "precondition-failed: the reservation changed since that version (stored and replayed)",
+            headers = @Header(name = REPLAYED_HEADER, schema = @Schema(type = SchemaType.BOOLEAN)),
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "413", description = "payload-too-large",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "415", description = "unsupported-media-type",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "422", description = "unknown-sku (stored and replayed), or idempotency-key-reused",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public Response edit(@PathParam("id") String id,
+            @Parameter(in = ParameterIn.HEADER, name = IdempotencyKey.HEADER, required = true, description = "One key per intent",
+                    schema = @Schema(type = SchemaType.STRING,
+                            pattern = IdempotencyKey.PATTERN)) @HeaderParam(IdempotencyKey.HEADER) String idempotencyKey,
+            @Parameter(in = ParameterIn.HEADER, name = HttpHeaders.IF_MATCH, required = true,
+                    description = "The ETag of the version this edit is based on, e.g. \"3\"",
+                    schema = @Schema(type = SchemaType.STRING)) @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
+            @Context HttpHeaders headers, byte[] body) {
+        String tenantId = tenant.id();
+        UUID reservation = parse(id);
+        IdempotencyKey key = IdempotencyKey.parse(headers.getRequestHeader(IdempotencyKey.HEADER));
+        IfMatch precondition = IfMatch.parse(ifMatch);
+        if (precondition == null) {
+            throw new ValidationFailedException("If-Match", "is required: the ETag of the version read (GET /v1/reservations/{id})");
+        }
+        ReservationEdit edit = json.read(body, ReservationEdit.class).requireDistinctSkus();
+        Settlements.Reply reply = edits.edit(tenantId, key, reservation, precondition, edit);
+        return reply.response().answer(reply.replayed());
     }
 
     @POST

@@ -147,7 +147,7 @@ public class Settlements {
         if (status != r.status) {
             r.transitionTo(status, now);
         } else {
-            r.updatedAt = now;
+            r.touch(now);
         }
         ReservationView view = new ReservationView(r.id, status, lines, r.expiresAt, r.createdAt, r.reference,
                 ReservationView.metadataOf(r.metadata), r.fulfilment);

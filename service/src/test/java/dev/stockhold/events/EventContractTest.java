@@ -114,6 +114,8 @@ class EventContractTest {
             case CANCELLED -> new ReservationCancelledV1(id, "CANCELLED", lines, now.plusSeconds(900), now, null, metadata);
             case EXPIRED -> new ReservationExpiredV1(id, "EXPIRED", lines, now.plusSeconds(900), now, "order-1", null);
             case EXTENDED -> new ReservationExtendedV1(id, "HELD", lines, now.plusSeconds(1800), now, null, null);
+            case UPDATED -> new ReservationUpdatedV1(id, "HELD", lines, List.of(new ReservationEventLine("A-1", 1, "default")),
+                    now.plusSeconds(900), now, "order-1", null);
             case FULFILLED -> new ReservationFulfilledV1(id, "PARTIALLY_FULFILLED",
                     List.of(new ReservationCommitmentLine("A-1", quantity, "default", quantity > 1 ? 1 : 0, 0)),
                     List.of(new ReservationEventLine("A-1", quantity, "default")), now, "order-1", metadata);

@@ -1,0 +1,23 @@
+package dev.stockhold.events;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
+/**
+ * Data of reservation.updated.v1: a HELD reservation's lines were replaced. {@code lines} are the lines it holds now,
+ * {@code previousLines} those it held before; status is always HELD and expiresAt unchanged. Absent optional fields are
+ * omitted.
+ */
+@RegisterForReflection
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record ReservationUpdatedV1(UUID id, String status, List<ReservationEventLine> lines, List<ReservationEventLine> previousLines,
+        Instant expiresAt, Instant createdAt, String reference, Map<String, String> metadata) {
+
+    public static final String STATUS = "HELD";
+}

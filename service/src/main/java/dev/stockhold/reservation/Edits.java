@@ -1,0 +1,191 @@
+package dev.stockhold.reservation;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.stockhold.LockWait;
+import dev.stockhold.OutcomeLog;
+import dev.stockhold.StockholdConfig;
+import dev.stockhold.idempotency.Fingerprint;
+import dev.stockhold.idempotency.IdempotencyKey;
+import dev.stockhold.idempotency.IdempotencyRepository;
+import dev.stockhold.idempotency.Refusal;
+import dev.stockhold.idempotency.StoredResponse;
+import dev.stockhold.inventory.Allocation;
+import dev.stockhold.inventory.IfMatch;
+import dev.stockhold.inventory.StockEvents;
+import dev.stockhold.inventory.StockKey;
+import dev.stockhold.inventory.StockRecord;
+import dev.stockhold.inventory.StockRepository;
+import dev.stockhold.outbox.OutboxWriter;
+import dev.stockhold.web.Problem;
+import dev.stockhold.web.ProblemResponses;
+import dev.stockhold.web.ProblemType;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+
+/**
+ * PATCH of a HELD reservation, once per Idempotency-Key and only on the version the client read (If-Match): its lines
+ * are replaced, the differences held or released per stock record in one conditional statement (a rise only where
+ * the record has the units, I1; all or nothing), expiresAt unchanged, one reservation.updated event. Under the
+ * reservation's row lock, so an edit and a confirm, cancel or expiry are applied one after the other; the version
+ * check makes an edit based on a stale read a 412. Outcomes 200, 409 and 412 are stored with the key and replayed.
+ */
+@ApplicationScoped
+public class Edits {
+
+    private final ReservationRepository reservations;
+    private final StockRepository stock;
+    private final StockEvents stockEvents;
+    private final OutboxWriter outbox;
+    private final IdempotencyRepository keys;
+    private final LockWait lockWait;
+    private final ProblemResponses problems;
+    private final ObjectMapper mapper;
+    private final StockholdConfig config;
+
+    Edits(ReservationRepository reservations, StockRepository stock, StockEvents stockEvents, OutboxWriter outbox,
+            IdempotencyRepository keys,
+            LockWait lockWait, ProblemResponses problems, ObjectMapper mapper, StockholdConfig config) {
+        this.reservations = reservations;
+        this.stock = stock;
+        this.stockEvents = stockEvents;
+        this.outbox = outbox;
+        this.keys = keys;
+        this.lockWait = lockWait;
+        this.problems = problems;
+        this.mapper = mapper;
+        this.config = config;
+    }
+
+    public Settlements.Reply edit(String tenantId, IdempotencyKey key, UUID id, IfMatch ifMatch, ReservationEdit edit) {
+        Fingerprint fingerprint = edit.fingerprint(id, ifMatch);
+        Settlements.Reply reply;
+        try {
+            reply = QuarkusTransaction.requiringNew().call(() -> attempt(tenantId, key, fingerprint, id, ifMatch, edit));
+        } catch (Refusal refused) {
+            reply = QuarkusTransaction.requiringNew().call(() -> {
+                lockWait.limit(config.idempotency().inFlightWait());
+                return keys.claim(tenantId, key, fingerprint, refused.response())
+                        ? new Settlements.Reply(refused.response(), false)
+                        : new Settlements.Reply(keys.replay(tenantId, key, fingerprint), true);
+            });
+        }
+        OutcomeLog.reservation(reply.replayed() ? "updated-replayed" : reply.response().status() == 200 ? "updated" : "update-refused",
+                tenantId, key.value(), id, null);
+        return reply;
+    }
+
+    private Settlements.Reply attempt(String tenantId, IdempotencyKey key, Fingerprint fingerprint, UUID id, IfMatch ifMatch,
+            ReservationEdit edit) {
+        lockWait.limit(config.idempotency().inFlightWait());
+        if (!keys.claim(tenantId, key, fingerprint, new StoredResponse(200, "{}", null, id))) {
+            return new Settlements.Reply(keys.replay(tenantId, key, fingerprint), true);
+        }
+        // not found: the exception rolls the key back with everything else, so a 404 is not stored
+        Reservation r = reservations.lock(tenantId, id).orElseThrow(() -> new ReservationNotFoundException(id.toString()));
+        if (!ifMatch.matches(r.etag())) {
+            throw refusal(Problem.of(ProblemType.PRECONDITION_FAILED, "If-Match does not match the current version of reservation " + id
+                    + " (now " + r.etag() + "); nothing was changed"));
+        }
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        if (r.status != ReservationStatus.HELD || r.isPastExpiry(now)) {
+            throw refusal(Problem.of(ProblemType.INVALID_RESERVATION_STATE, r.status == ReservationStatus.HELD
+                    ? "Reservation expired at " + r.expiresAt + "; it cannot be changed"
+                    : "Reservation is " + r.status + "; only a HELD reservation can be changed"));
+        }
+        List<ReservationView.Line> before = ReservationView.of(r).lines();
+        SortedMap<StockKey, Long> held = r.quantities();
+        List<ReservationView.Line> after = place(tenantId, r, edit, held);
+
+        // what each record's held moves by: the new quantities minus the old
+        SortedMap<StockKey, Long> shift = new TreeMap<>();
+        held.forEach((k, q) -> shift.merge(k, -q, Long::sum));
+        after.forEach(l -> shift.merge(new StockKey(l.sku(), l.location()), (long) l.quantity(), Long::sum));
+        shift.values().removeIf(q -> q == 0);
+        List<StockRecord> moved = stock.move(StockRepository.Move.SHIFT, tenantId, shift, null);
+        if (moved.size() != shift.size()) {
+            throw refusal(Problem.of(ProblemType.INSUFFICIENT_STOCK, "Not enough stock for: " + shortSkus(shift, moved)
+                    + "; nothing was changed").withSkus(shortSkus(shift, moved)));
+        }
+        reservations.replaceLines(r.id, after);
+        r.touch(now);
+        ReservationView view = new ReservationView(r.id, r.status, after, r.expiresAt, r.createdAt, r.reference,
+                ReservationView.metadataOf(r.metadata), r.fulfilment);
+        outbox.write(tenantId, List.of(ReservationEvents.updated(view, before)), now);
+        crossings(tenantId, moved, shift, now);
+        StoredResponse applied = new StoredResponse(200, json(view), null, id, r.etag());
+        keys.complete(tenantId, key, applied);
+        return new Settlements.Reply(applied, false);
+    }
+
+    /**
+     * The new lines at their locations: a named location is kept; a bare line stays at the location the reservation
+     * holds its sku at, else goes to the first location in allocation order that covers it. What the reservation holds
+     * already counts as available to it.
+     */
+    private List<ReservationView.Line> place(String tenantId, Reservation r, ReservationEdit edit, SortedMap<StockKey, Long> held) {
+        Map<String, String> heldAt = new HashMap<>();
+        held.keySet().forEach(k -> heldAt.merge(k.sku(), k.location(), (a, b) -> a));
+        List<Allocation.Line> lines = edit.lines().stream()
+                .map(l -> new Allocation.Line(l.sku(), l.location() != null ? l.location() : heldAt.get(l.sku()), l.quantity())).toList();
+        Map<StockKey, Long> taken = new HashMap<>();
+        held.forEach((k, q) -> taken.put(k, -q));
+        Allocation allocation = Allocation.of(lines,
+                stock.candidates(tenantId, new TreeSet<>(lines.stream().map(Allocation.Line::sku).toList()),
+                        null),
+                taken);
+        if (allocation instanceof Allocation.Refused refused) {
+            throw refusal(refused.unknown().isEmpty()
+                    ? Problem.of(ProblemType.INSUFFICIENT_STOCK, "Not enough stock for: " + String.join(", ", refused.shortSkus())
+                            + "; nothing was changed").withSkus(refused.shortSkus())
+                    : Problem.of(ProblemType.UNKNOWN_SKU, "Unknown sku: " + String.join(", ", refused.unknown()) + "; nothing was changed")
+                            .withSkus(refused.unknown()));
+        }
+        List<StockKey> keys = ((Allocation.Placed) allocation).keys();
+        List<ReservationView.Line> placed = new ArrayList<>();
+        for (int i = 0; i < edit.lines().size(); i++) {
+            placed.add(new ReservationView.Line(edit.lines().get(i).sku(), edit.lines().get(i).quantity(), keys.get(i).location()));
+        }
+        return placed;
+    }
+
+    private static List<String> shortSkus(SortedMap<StockKey, Long> shift, List<StockRecord> moved) {
+        List<StockKey> done = moved.stream().map(StockRecord::key).toList();
+        return shift.keySet().stream().filter(k -> !done.contains(k)).map(StockKey::sku).distinct().toList();
+    }
+
+    /** Depleted where a rise emptied a record, replenished where a fall freed one. */
+    private void crossings(String tenantId, List<StockRecord> moved, SortedMap<StockKey, Long> shift, Instant now) {
+        List<StockRecord> rose = moved.stream().filter(m -> shift.get(m.key()) > 0).toList();
+        List<StockRecord> fell = moved.stream().filter(m -> shift.get(m.key()) < 0).toList();
+        Map<StockKey, Long> magnitude = new HashMap<>();
+        shift.forEach((k, q) -> magnitude.put(k, Math.abs(q)));
+        stockEvents.crossings(tenantId, rose, magnitude, false, now);
+        stockEvents.crossings(tenantId, fell, magnitude, true, now);
+    }
+
+    private Refusal refusal(Problem problem) {
+        return new Refusal(new StoredResponse(problem.status(), problems.json(problem), null, null));
+    }
+
+    private String json(Object value) {
+        try {
+            return mapper.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
