@@ -13,7 +13,11 @@ import java.util.concurrent.atomic.LongAdder;
 final class ClientLog {
 
     /** What a client sends under one Idempotency-Key: always the same body. */
-    record Intent(String key, String body, Map<String, Integer> lines) {
+    record Intent(String key, String body, Map<String, Integer> lines, boolean deferred) {
+
+        Intent(String key, String body, Map<String, Integer> lines) {
+            this(key, body, lines, false);
+        }
     }
 
     /** An answer to POST /v1/reservations. {@code problem} is the problem type's slug, if any. */
@@ -22,6 +26,13 @@ final class ClientLog {
 
     /** An answer to confirm, cancel or extend; {@code resultStatus} is the reservation status in a 200 body. */
     record TransitionAnswer(String reservationId, String action, int status, String resultStatus, String problem) {
+    }
+
+    /**
+     * An answer to a fulfilment or release of one unit of {@code sku} (a new key each): {@code action} fulfil or release,
+     * {@code problem} the slug of a refusal.
+     */
+    record SettleAnswer(String key, String reservationId, String action, String sku, int status, String problem) {
     }
 
     /** An admin adjustment under one Idempotency-Key: always the same record and delta. */
@@ -46,7 +57,8 @@ final class ClientLog {
         EXTEND,
         LIST,
         ADJUST,
-        COMPARE_AND_SET
+        COMPARE_AND_SET,
+        SETTLE
     }
 
     final Map<String, Adjustment> adjustments = new ConcurrentHashMap<>();
@@ -63,6 +75,7 @@ final class ClientLog {
     final Map<String, Intent> intents = new ConcurrentHashMap<>();
     final Queue<ReserveAnswer> reserveAnswers = new ConcurrentLinkedQueue<>();
     final Queue<TransitionAnswer> transitionAnswers = new ConcurrentLinkedQueue<>();
+    final Queue<SettleAnswer> settleAnswers = new ConcurrentLinkedQueue<>();
     /** Keys with at least one attempt whose outcome the client never learned (dropped, reset, timed out). */
     final Set<String> unansweredAttempts = ConcurrentHashMap.newKeySet();
     final Map<Operation, LongAdder> operations = new EnumMap<>(Operation.class);

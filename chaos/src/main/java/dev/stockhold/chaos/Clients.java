@@ -37,7 +37,8 @@ import dev.stockhold.web.ProblemMappers;
 /**
  * Concurrent clients as a careless but honest caller behaves: new reservations (some with a TTL of a few seconds, left
  * to expire), retries of keys whose answer they never got, replays of keys they did get, the same key sent to both
- * replicas at once, requests whose connection they drop right after sending, confirms, cancels, extends and listings;
+ * replicas at once, requests whose connection they drop right after sending, confirms, cancels, extends, listings,
+ * fulfilments and releases of reservations made with deferred fulfilment;
  * and admins adjusting stock by deltas (retrying keys) and setting counts with compare-and-set. Any replica may be
  * dead at any moment; a client that gets no answer treats the outcome as unknown and retries the key later.
  */
@@ -56,6 +57,8 @@ final class Clients {
     private final ConcurrentLinkedDeque<String> adjustmentsToRetry = new ConcurrentLinkedDeque<>();
     private final List<String> answeredKeys = new CopyOnWriteArrayList<>();
     private final List<String> reservationIds = new CopyOnWriteArrayList<>();
+    /** Reservations made with deferred fulfilment, each with the sku of its first line. */
+    private final List<Map.Entry<String, String>> deferredIds = new CopyOnWriteArrayList<>();
 
     private final Duration thinkTime;
 
@@ -102,8 +105,10 @@ final class Clients {
             int dice = random.nextInt(100);
             if (dice < 40) {
                 reserve(Operation.RESERVE, newIntent(random), replica(random));
-            } else if (dice < 52) {
+            } else if (dice < 48) {
                 retry(random);
+            } else if (dice < 52) {
+                settle(random);
             } else if (dice < 56) {
                 concurrentDuplicate(newIntent(random));
             } else if (dice < 62) {
@@ -143,8 +148,10 @@ final class Clients {
                 .map(e -> "{\"sku\":\"" + e.getKey() + "\",\"quantity\":" + e.getValue() + "}")
                 .collect(Collectors.joining(","));
         int ttl = random.nextInt(4) == 0 ? 2 + random.nextInt(3) : 600;
-        Intent intent = new Intent("chaos-" + UUID.randomUUID(), "{\"lines\":[" + linesJson + "],\"ttlSeconds\":" + ttl + "}",
-                lines);
+        // one in four confirms commits the units for fulfilments and releases instead of selling them
+        boolean deferred = random.nextInt(4) == 0;
+        Intent intent = new Intent("chaos-" + UUID.randomUUID(), "{\"lines\":[" + linesJson + "],\"ttlSeconds\":" + ttl
+                + (deferred ? ",\"fulfilment\":\"deferred\"" : "") + "}", lines, deferred);
         log.intents.put(intent.key(), intent);
         return intent;
     }
@@ -344,6 +351,9 @@ final class Clients {
         log.reserveAnswers.add(new ClientLog.ReserveAnswer(intent.key(), status, id, problem, replayed));
         if (status == 201 && !replayed) {
             reservationIds.add(id);
+            if (intent.deferred()) {
+                deferredIds.add(Map.entry(id, intent.lines().keySet().iterator().next()));
+            }
         }
         if (ProblemMappers.OUTCOME_UNKNOWN.equals(body.path("detail").asText())) {
             log.unansweredAttempts.add(intent.key()); // a commit interrupted by the database: like a lost response
@@ -353,6 +363,39 @@ final class Clients {
             toRetry.addLast(intent.key()); // nothing happened (or not yet): safe and necessary to retry
         } else {
             answeredKeys.add(intent.key());
+        }
+    }
+
+    /**
+     * A fulfilment or a release of one unit of one line of a reservation made with deferred fulfilment, under a new key:
+     * before the confirm it is refused, and past what is committed it is over-fulfilment.
+     */
+    private void settle(ThreadLocalRandom random) {
+        if (deferredIds.isEmpty()) {
+            return;
+        }
+        log.count(Operation.SETTLE);
+        Map.Entry<String, String> target = deferredIds.get(random.nextInt(deferredIds.size()));
+        String action = random.nextInt(3) == 0 ? "release" : "fulfil";
+        String key = "settle-" + UUID.randomUUID();
+        Function<Replica, HttpRequest> request = replica -> HttpRequest.newBuilder(
+                URI.create(replica.baseUrl() + "/v1/reservations/" + target.getKey()
+                        + ("fulfil".equals(action) ? "/fulfilments" : "/release")))
+                .header("Authorization", "Bearer " + token).header("Content-Type", "application/json").header("Idempotency-Key", key)
+                .timeout(TIMEOUT)
+                .POST(HttpRequest.BodyPublishers.ofString("{\"lines\":[{\"sku\":\"" + target.getValue() + "\",\"quantity\":1}]}"))
+                .build();
+        Replica replica = replica(random);
+        try {
+            HttpResponse<String> response = send(request.apply(replica), replica, request);
+            log.answered(response.statusCode());
+            log.settleAnswers.add(new ClientLog.SettleAnswer(key, target.getKey(), action, target.getValue(), response.statusCode(),
+                    slug(parse(response.body()))));
+        } catch (IOException e) {
+            log.noAnswer.increment();
+            log.settleAnswers.add(new ClientLog.SettleAnswer(key, target.getKey(), action, target.getValue(), 0, null));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

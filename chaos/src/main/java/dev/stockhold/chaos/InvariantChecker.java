@@ -28,17 +28,46 @@ import dev.stockhold.support.BrokerQueue.Delivery;
  */
 final class InvariantChecker {
 
-    /** The database as it is after the run: the rows of one tenant. */
+    /**
+     * The database as it is after the run: the rows of one tenant. {@code ledger}: per record, its movement ledger (null:
+     * not read, as in the checker's own tests); {@code entriesByKey}: ledger entries per Idempotency-Key.
+     */
     record Snapshot(Map<String, StockRecord> records, Map<String, Reservation> reservations,
-            List<Event> events, Map<String, IdempotencyRecord> idempotency) {
+            List<Event> events, Map<String, IdempotencyRecord> idempotency, Map<String, Ledger> ledger, Map<String, Integer> entriesByKey) {
+
+        Snapshot(Map<String, StockRecord> records, Map<String, Reservation> reservations, List<Event> events,
+                Map<String, IdempotencyRecord> idempotency) {
+            this(records, reservations, events, idempotency, null, Map.of());
+        }
     }
 
     /** One stock record; keyed sku@location like the stock events' subject. */
-    record StockRecord(String subject, long onHand, long held, long version) {
+    record StockRecord(String subject, long onHand, long held, long version, long committed, long movements) {
+
+        StockRecord(String subject, long onHand, long held, long version) {
+            this(subject, onHand, held, version, 0, 0);
+        }
     }
 
-    /** {@code lines}: quantity by sku; {@code at}: quantity by sku@location. */
-    record Reservation(String id, String status, String key, Map<String, Integer> lines, Map<String, Integer> at) {
+    /** A record's ledger: the sums of its entries' deltas, how many there are and the highest seq. */
+    record Ledger(long onHand, long committed, long entries, long lastSeq) {
+    }
+
+    /**
+     * {@code lines}: quantity by sku; {@code at}: quantity by sku@location; with deferred fulfilment, {@code fulfilled}
+     * and {@code released} units by sku@location.
+     */
+    record Reservation(String id, String status, String key, Map<String, Integer> lines, Map<String, Integer> at, boolean deferred,
+            Map<String, Integer> fulfilled, Map<String, Integer> released) {
+
+        Reservation(String id, String status, String key, Map<String, Integer> lines, Map<String, Integer> at) {
+            this(id, status, key, lines, at, false, Map.of(), Map.of());
+        }
+
+        /** Confirmed: sold at once, or with deferred fulfilment committed until fulfilled or released. */
+        boolean confirmed() {
+            return status.equals("CONFIRMED") || status.equals("PARTIALLY_FULFILLED") || status.equals("FULFILLED");
+        }
     }
 
     /** {@code stock}: a stock event, with its subject and data; else a reservation event. */
@@ -71,19 +100,31 @@ final class InvariantChecker {
 
     static Snapshot snapshot(Connection c, String tenant) throws SQLException {
         Map<String, StockRecord> records = new TreeMap<>();
-        query(c, "SELECT sku || '@' || location, on_hand, held, version FROM stock_records WHERE tenant_id = ?", tenant,
-                rs -> records.put(rs.getString(1), new StockRecord(rs.getString(1), rs.getLong(2), rs.getLong(3), rs.getLong(4))));
+        query(c, "SELECT sku || '@' || location, on_hand, held, version, committed, movements FROM stock_records WHERE tenant_id = ?",
+                tenant, rs -> records.put(rs.getString(1), new StockRecord(rs.getString(1), rs.getLong(2), rs.getLong(3), rs.getLong(4),
+                        rs.getLong(5), rs.getLong(6))));
         Map<String, Reservation> reservations = new HashMap<>();
-        query(c, "SELECT id::text, status, idempotency_key FROM reservations WHERE tenant_id = ?", tenant,
+        query(c, "SELECT id::text, status, idempotency_key, fulfilment IS NOT NULL FROM reservations WHERE tenant_id = ?", tenant,
                 rs -> reservations.put(rs.getString(1), new Reservation(rs.getString(1), rs.getString(2), rs.getString(3),
-                        new LinkedHashMap<>(), new LinkedHashMap<>())));
+                        new LinkedHashMap<>(), new LinkedHashMap<>(), rs.getBoolean(4), new HashMap<>(), new HashMap<>())));
         query(c, """
-                SELECT l.reservation_id::text, l.sku, l.quantity, coalesce(l.location, 'default') FROM reservation_lines l
-                  JOIN reservations r ON r.id = l.reservation_id WHERE r.tenant_id = ?""", tenant, rs -> {
+                SELECT l.reservation_id::text, l.sku, l.quantity, coalesce(l.location, 'default'), l.fulfilled, l.released
+                  FROM reservation_lines l JOIN reservations r ON r.id = l.reservation_id WHERE r.tenant_id = ?""", tenant, rs -> {
             Reservation r = reservations.get(rs.getString(1));
+            String at = rs.getString(2) + "@" + rs.getString(4);
             r.lines().merge(rs.getString(2), rs.getInt(3), Integer::sum);
-            r.at().put(rs.getString(2) + "@" + rs.getString(4), rs.getInt(3));
+            r.at().put(at, rs.getInt(3));
+            r.fulfilled().put(at, rs.getInt(5));
+            r.released().put(at, rs.getInt(6));
         });
+        Map<String, Ledger> ledger = new HashMap<>();
+        query(c, """
+                SELECT sku || '@' || location, sum(on_hand_delta), sum(committed_delta), count(*), max(seq) FROM stock_movements
+                 WHERE tenant_id = ? GROUP BY sku, location""", tenant,
+                rs -> ledger.put(rs.getString(1), new Ledger(rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5))));
+        Map<String, Integer> entriesByKey = new HashMap<>();
+        query(c, "SELECT idempotency_key, count(*) FROM stock_movements WHERE tenant_id = ? AND idempotency_key IS NOT NULL GROUP BY 1",
+                tenant, rs -> entriesByKey.put(rs.getString(1), rs.getInt(2)));
         List<Event> events = new ArrayList<>();
         query(c, "SELECT id::text, seq, aggregate_id::text, event_type, status, payload::text FROM outbox_events WHERE tenant_id = ? ORDER BY seq",
                 tenant, rs -> {
@@ -98,7 +139,7 @@ final class InvariantChecker {
         query(c, "SELECT idempotency_key, status_code, reservation_id::text FROM idempotency_records WHERE tenant_id = ?",
                 tenant, rs -> idempotency.put(rs.getString(1), new IdempotencyRecord(rs.getString(1), rs.getInt(2),
                         rs.getString(3))));
-        return new Snapshot(records, reservations, events, idempotency);
+        return new Snapshot(records, reservations, events, idempotency, ledger, entriesByKey);
     }
 
     private static JsonNode parse(String json) {
@@ -204,28 +245,40 @@ final class InvariantChecker {
     private void stock(Snapshot db, Map<String, Long> initialStock, ClientLog clients) {
         Map<String, Long> held = new HashMap<>();
         Map<String, Long> sold = new HashMap<>();
+        Map<String, Long> committed = new HashMap<>();
         db.reservations().values().forEach(r -> r.at().forEach((at, q) -> {
             if (r.status().equals("HELD")) {
                 held.merge(at, (long) q, Long::sum);
-            } else if (r.status().equals("CONFIRMED")) {
+            } else if (r.confirmed() && !r.deferred()) {
                 sold.merge(at, (long) q, Long::sum);
+            } else if (r.confirmed()) {
+                long fulfilled = r.fulfilled().getOrDefault(at, 0);
+                sold.merge(at, fulfilled, Long::sum);
+                committed.merge(at, q - fulfilled - r.released().getOrDefault(at, 0), Long::sum);
             }
         }));
         Map<String, List<Event>> stockEvents = new HashMap<>();
         db.events().stream().filter(Event::stock).forEach(e -> stockEvents.computeIfAbsent(e.subject(), k -> new ArrayList<>()).add(e));
         db.records().forEach((subject, record) -> {
-            if (record.held() < 0 || record.onHand() - record.held() < 0) {
-                violation(0, subject + " has on hand " + record.onHand() + " and held " + record.held());
+            long available = record.onHand() - record.held() - record.committed();
+            if (record.held() < 0 || record.committed() < 0 || available < 0) {
+                violation(0, subject + " has on hand " + record.onHand() + ", held " + record.held() + ", committed " + record.committed());
             }
             if (record.held() != held.getOrDefault(subject, 0L)) {
                 violation(1, subject + ": held " + record.held() + " != HELD lines " + held.getOrDefault(subject, 0L));
             }
+            if (record.committed() != committed.getOrDefault(subject, 0L)) {
+                violation(1,
+                        subject + ": committed " + record.committed() + " != open deferred lines " + committed.getOrDefault(subject, 0L));
+            }
+            ledger(db, subject, record);
             List<Event> events = stockEvents.getOrDefault(subject, List.of());
-            List<Event> changed = events.stream().filter(e -> e.kind().equals("changed")).toList();
+            // admin writes: a fulfilment's stock.changed moves on hand by what the lines say was fulfilled
+            List<Event> changed = events.stream().filter(e -> e.kind().equals("changed") && !isFulfilment(e)).toList();
             long added = changed.stream().mapToLong(e -> e.data().path("delta").asLong()).sum();
             if (record.onHand() != added - sold.getOrDefault(subject, 0L)) {
-                violation(1, subject + ": on hand " + record.onHand() + " != admin deltas " + added + " - CONFIRMED lines "
-                        + sold.getOrDefault(subject, 0L));
+                violation(1, subject + ": on hand " + record.onHand() + " != admin deltas " + added + " - sold (confirmed or "
+                        + "fulfilled) lines " + sold.getOrDefault(subject, 0L));
             }
             String sku = subject.substring(0, subject.indexOf('@'));
             if (subject.endsWith("@default") && initialStock.containsKey(sku)
@@ -246,13 +299,33 @@ final class InvariantChecker {
                 }
                 expectedNext = crossing.equals("replenished") ? "depleted" : "replenished";
             }
-            boolean empty = record.onHand() - record.held() == 0;
+            boolean empty = available == 0;
             if (empty != expectedNext.equals("replenished")) {
-                violation(3, subject + ": available " + (record.onHand() - record.held()) + " but crossings " + crossings);
+                violation(3, subject + ": available " + available + " but crossings " + crossings);
             }
         });
         stockEvents.keySet().stream().filter(subject -> !db.records().containsKey(subject))
                 .forEach(subject -> violation(3, "stock events for a record that does not exist: " + subject));
+    }
+
+    private static boolean isFulfilment(Event e) {
+        return "fulfil".equals(e.data().path("kind").asText());
+    }
+
+    /**
+     * I2 on the movement ledger: the entries of a record sum to its on hand and committed, and are numbered 1..movements
+     * without a gap (one entry per change).
+     */
+    private void ledger(Snapshot db, String subject, StockRecord record) {
+        if (db.ledger() == null) {
+            return;
+        }
+        Ledger l = db.ledger().getOrDefault(subject, new Ledger(0, 0, 0, 0));
+        if (l.onHand() != record.onHand() || l.committed() != record.committed() || l.entries() != record.movements()
+                || l.lastSeq() != record.movements()) {
+            violation(1, subject + ": ledger " + l + " != record on hand " + record.onHand() + ", committed " + record.committed()
+                    + ", movements " + record.movements());
+        }
     }
 
     /**
@@ -262,11 +335,16 @@ final class InvariantChecker {
      */
     private void adminWrites(Snapshot db, ClientLog clients) {
         Map<String, Event> byVersion = new HashMap<>();
-        db.events().stream().filter(e -> e.stock() && e.kind().equals("changed"))
+        db.events().stream().filter(e -> e.stock() && e.kind().equals("changed") && !isFulfilment(e))
                 .forEach(e -> byVersion.put(e.subject() + "#" + e.data().path("version").asLong(), e));
         for (ClientLog.AdjustAnswer answer : clients.adjustAnswers) {
             ClientLog.Adjustment a = clients.adjustments.get(answer.key());
             IdempotencyRecord stored = db.idempotency().get(answer.key());
+            int entries = db.ledger() == null ? -1 : db.entriesByKey().getOrDefault(answer.key(), 0);
+            if (entries > 1 || (entries == 0 && stored != null && stored.status() == 200)
+                    || (entries == 1 && stored != null && stored.status() != 200)) {
+                violation(6, "adjustment " + a + " stored " + stored + " has " + entries + " ledger entries");
+            }
             if (answer.status() == 200) {
                 Event event = byVersion.get(a.sku() + "@" + a.location() + "#" + answer.version());
                 if (event == null || event.data().path("delta").asLong() != a.delta() || stored == null || stored.status() != 200) {
@@ -334,18 +412,31 @@ final class InvariantChecker {
         db.reservations().values().forEach(r -> {
             List<String> expected = switch (r.status()) {
                 case "HELD" -> List.of("created");
-                case "CONFIRMED" -> List.of("created", "confirmed");
+                case "CONFIRMED", "PARTIALLY_FULFILLED", "FULFILLED" -> List.of("created", "confirmed");
                 case "CANCELLED" -> List.of("created", "cancelled");
                 case "EXPIRED" -> List.of("created", "expired");
                 default -> List.of("unknown status " + r.status());
             };
-            List<String> actual = kinds.getOrDefault(r.id(), List.of());
+            List<String> all = kinds.getOrDefault(r.id(), List.of());
+            // fulfilments and releases follow the confirm of a deferred reservation, any number of them
+            int settled = 0;
+            while (settled < all.size() && Set.of("fulfilled", "released").contains(all.get(all.size() - 1 - settled))) {
+                settled++;
+            }
+            List<String> actual = all.subList(0, all.size() - settled);
+            List<String> settlements = all.subList(all.size() - settled, all.size());
+            boolean settledRight = switch (r.status()) {
+                case "CONFIRMED" -> !settlements.contains("fulfilled") && (r.deferred() || settlements.isEmpty());
+                case "PARTIALLY_FULFILLED" -> r.deferred() && settlements.contains("fulfilled");
+                case "FULFILLED" -> r.deferred() && !settlements.isEmpty();
+                default -> settlements.isEmpty();
+            };
             // extends come between the created event and the final one, any number of them
             List<String> withoutExtends = actual.stream().filter(kind -> !kind.equals("extended")).toList();
-            boolean extendsInPlace = !actual.isEmpty() && actual.get(0).equals("created")
+            boolean extendsInPlace = settledRight && !actual.isEmpty() && actual.get(0).equals("created")
                     && (expected.size() == 1 || actual.get(actual.size() - 1).equals(expected.get(1)));
             if (!withoutExtends.equals(expected) || !extendsInPlace) {
-                violation(3, "reservation " + r.id() + " is " + r.status() + " with events " + actual);
+                violation(3, "reservation " + r.id() + " is " + r.status() + " with events " + all);
             }
         });
         kinds.keySet().stream().filter(id -> !db.reservations().containsKey(id))
@@ -426,6 +517,7 @@ final class InvariantChecker {
         byKey.keySet().stream().filter(key -> !clients.intents.containsKey(key))
                 .forEach(key -> violation(5, "reservation under key " + key + " that no client sent"));
         clients.listingAnomalies.forEach(anomaly -> violation(5, "listing returned " + anomaly));
+        settlements(db, clients);
         for (TransitionAnswer t : clients.transitionAnswers) {
             Reservation r = db.reservations().get(t.reservationId());
             if (t.action().equals("extend")) {
@@ -441,11 +533,16 @@ final class InvariantChecker {
                 }
                 continue;
             }
-            String target = t.action().equals("confirm") ? "CONFIRMED" : "CANCELLED";
+            boolean confirm = t.action().equals("confirm");
             String finalStatus = r == null ? null : r.status();
+            // a deferred reservation goes on from CONFIRMED by fulfilments and releases: a repeated confirm answers that
+            java.util.function.Predicate<String> reached = status -> confirm
+                    ? status != null && (status.equals("CONFIRMED") || (r != null && r.deferred() && (status.equals("PARTIALLY_FULFILLED")
+                            || status.equals("FULFILLED"))))
+                    : "CANCELLED".equals(status);
             boolean agrees = switch (t.status()) {
-                case 200 -> target.equals(t.resultStatus()) && target.equals(finalStatus);
-                case 409 -> "invalid-reservation-state".equals(t.problem()) && !target.equals(finalStatus);
+                case 200 -> reached.test(t.resultStatus()) && reached.test(finalStatus);
+                case 409 -> "invalid-reservation-state".equals(t.problem()) && !reached.test(finalStatus);
                 case 429, 502, 503, 504 -> true;
                 default -> false;
             };
@@ -454,5 +551,40 @@ final class InvariantChecker {
                         + " " + t.problem() + " but final status is " + finalStatus);
             }
         }
+    }
+
+    /**
+     * Fulfilments and releases as the clients saw them: a 200 wrote exactly one ledger entry under its key, a refusal
+     * (over-fulfilment, or a reservation that was not a confirmed deferred one) none, an unknown outcome at most one;
+     * and the reservation's lines account for every unit answered 200.
+     */
+    private void settlements(Snapshot db, ClientLog clients) {
+        Map<String, Integer> answeredUnits = new HashMap<>();
+        for (ClientLog.SettleAnswer a : clients.settleAnswers) {
+            Reservation r = db.reservations().get(a.reservationId());
+            int entries = db.ledger() == null ? -1 : db.entriesByKey().getOrDefault(a.key(), 0);
+            boolean agrees = switch (a.status()) {
+                case 200 -> (entries == 1 || entries == -1) && r != null && r.deferred() && r.confirmed();
+                case 409 -> ("over-fulfilment".equals(a.problem()) || "invalid-reservation-state".equals(a.problem())) && entries <= 0;
+                case 0, 429, 502, 503, 504 -> entries <= 1;
+                default -> false;
+            };
+            if (!agrees) {
+                violation(5, a.action() + " " + a + " has " + entries + " ledger entries; reservation " + r);
+            }
+            if (a.status() == 200) {
+                answeredUnits.merge(a.reservationId() + " " + a.action(), 1, Integer::sum);
+            }
+        }
+        answeredUnits.forEach((what, units) -> {
+            String[] parts = what.split(" ");
+            Reservation r = db.reservations().get(parts[0]);
+            int recorded = r == null ? 0
+                    : (parts[1].equals("fulfil") ? r.fulfilled() : r.released()).values().stream().mapToInt(Integer::intValue).sum();
+            if (recorded < units) {
+                violation(5,
+                        "reservation " + parts[0] + ": " + units + " units answered " + parts[1] + " but its lines record " + recorded);
+            }
+        });
     }
 }

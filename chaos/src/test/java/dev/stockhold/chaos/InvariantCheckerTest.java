@@ -57,6 +57,9 @@ class InvariantCheckerTest {
                 delivery("e2", "e2", "r2"),
                 delivery("e3", "e3", "r1")));
         final ClientLog clients = new ClientLog();
+        /** Null: the ledger is not checked (as when the snapshot did not read it). */
+        Map<String, InvariantChecker.Ledger> ledger;
+        final Map<String, Integer> entriesByKey = new HashMap<>();
 
         World() {
             clients.intents.put("k1", new Intent("k1", "{}", Map.of("A", 2)));
@@ -92,7 +95,7 @@ class InvariantCheckerTest {
                     ((ObjectNode) d.event()).put("sequence", String.format("%019d", e.sequence())).put("partitionkey", e.partitionKey());
                 }
             }
-            return new InvariantChecker().check(new Snapshot(records, reservations, events, idempotency), initial,
+            return new InvariantChecker().check(new Snapshot(records, reservations, events, idempotency, ledger, entriesByKey), initial,
                     clients, received);
         }
     }
@@ -122,6 +125,65 @@ class InvariantCheckerTest {
         World world = new World();
         defect.accept(world);
         return world.check();
+    }
+
+    /**
+     * The world plus r3, made with deferred fulfilment: 4 of A confirmed (committed), then 1 fulfilled (on hand 7) and
+     * 1 released, so 2 stay committed; its fulfilment answered 200 under key f1 with one ledger entry.
+     */
+    private static void deferredReservation(World w) {
+        w.reservations.put("r3", new Reservation("r3", "PARTIALLY_FULFILLED", "k4", Map.of("A", 4), Map.of("A@default", 4), true,
+                Map.of("A@default", 1), Map.of("A@default", 1)));
+        w.records.put("A@default", new StockRecord("A@default", 7, 3, 1, 2, 0));
+        w.idempotency.put("k4", new IdempotencyRecord("k4", 201, "r3"));
+        w.clients.intents.put("k4", new Intent("k4", "{}", Map.of("A", 4), true));
+        w.events.add(event("e4", 4, "r3", "created"));
+        w.events.add(event("e5", 5, "r3", "confirmed"));
+        w.events.add(event("e6", 6, "r3", "fulfilled"));
+        w.events.add(new Event("s3", 7, "agg-A", "changed", "PUBLISHED", true, "A@default",
+                JSON.createObjectNode().put("delta", -1).put("onHand", 7).put("version", 1).put("kind", "fulfil"), "t/A/default", 0));
+        w.events.add(event("e7", 8, "r3", "released"));
+        for (String id : List.of("e4", "e5", "e6", "e7")) {
+            w.received.add(delivery(id, id, "r3"));
+        }
+        w.received.add(delivery("s3", "s3", "A@default"));
+        w.clients.settleAnswers.add(new ClientLog.SettleAnswer("f1", "r3", "fulfil", "A", 200, null));
+        w.entriesByKey.put("f1", 1);
+    }
+
+    @Test
+    void shouldAcceptFulfilmentsAndReleasesTheLinesAccountFor() {
+        assertThat(checkWith(InvariantCheckerTest::deferredReservation).violations()).isEmpty();
+    }
+
+    @Test
+    void shouldCatchCommittedUnitsNoOpenLineAccountsFor() {
+        assertThat(checkWith(w -> {
+            deferredReservation(w);
+            w.records.put("A@default", new StockRecord("A@default", 7, 3, 1, 3, 0));
+        }).violations()).anyMatch(v -> v.startsWith("I2") && v.contains("committed 3 != open deferred lines 2"));
+    }
+
+    @Test
+    void shouldCatchAFulfilmentAnsweredWithoutItsLedgerEntryOrTwice() {
+        assertThat(checkWith(w -> {
+            deferredReservation(w);
+            w.entriesByKey.put("f1", 2);
+            w.ledger = new HashMap<>();
+        }).violations()).anyMatch(v -> v.contains("f1") && v.contains("2 ledger entries"));
+        assertThat(checkWith(w -> {
+            deferredReservation(w);
+            w.reservations.put("r3", new Reservation("r3", "FULFILLED", "k4", Map.of("A", 4), Map.of("A@default", 4), true,
+                    Map.of("A@default", 0), Map.of("A@default", 4)));
+            w.records.put("A@default", new StockRecord("A@default", 8, 3, 1, 0, 0));
+        }).violations()).anyMatch(v -> v.contains("units answered fulfil but its lines record 0"));
+    }
+
+    @Test
+    void shouldCatchALedgerThatDoesNotSumToTheRecord() {
+        InvariantChecker.Result result = checkWith(
+                w -> w.ledger = new HashMap<>(Map.of("A@default", new InvariantChecker.Ledger(9, 0, 2, 2))));
+        assertThat(result.violations()).anyMatch(v -> v.startsWith("I2") && v.contains("ledger"));
     }
 
     @Test
