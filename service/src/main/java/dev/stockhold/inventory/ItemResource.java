@@ -30,6 +30,7 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityScheme;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import dev.stockhold.idempotency.IdempotencyKey;
+import dev.stockhold.idempotency.OncePerKey;
 import dev.stockhold.idempotency.StoredResponse;
 import dev.stockhold.security.CurrentTenant;
 import dev.stockhold.security.Roles;
@@ -229,7 +230,7 @@ public class ItemResource {
         StockKey at = key(sku, location);
         IdempotencyKey key = IdempotencyKey.parse(headers.getRequestHeader(IdempotencyKey.HEADER));
         AdjustmentRequest request = json.read(body, AdjustmentRequest.class).requireNonZero();
-        StockService.Reply reply = stock.adjust(tenant.id(), key, at, request, tenant.subject());
+        OncePerKey.Reply reply = stock.adjust(tenant.id(), key, at, request, tenant.subject());
         return reply.response().answer(reply.replayed());
     }
 

@@ -10,23 +10,17 @@ import jakarta.transaction.Transactional;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.stockhold.LockWait;
 import dev.stockhold.OutcomeLog;
-import dev.stockhold.StockholdConfig;
 import dev.stockhold.events.StockChangedV1;
-import dev.stockhold.idempotency.Fingerprint;
 import dev.stockhold.idempotency.IdempotencyKey;
 import dev.stockhold.idempotency.IdempotencyKeyReusedException;
-import dev.stockhold.idempotency.IdempotencyRepository;
-import dev.stockhold.idempotency.Refusal;
+import dev.stockhold.idempotency.OncePerKey;
 import dev.stockhold.idempotency.RequestInProgressException;
 import dev.stockhold.idempotency.StoredResponse;
 import dev.stockhold.web.Cursors;
 import dev.stockhold.web.Problem;
-import dev.stockhold.web.ProblemResponses;
 import dev.stockhold.web.ProblemType;
 import io.micrometer.core.instrument.MeterRegistry;
-import io.quarkus.narayana.jta.QuarkusTransaction;
 
 /**
  * What admins do to stock: sets (absolute, optionally compare-and-set on the version) and adjustments (deltas, once per
@@ -37,37 +31,25 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 @Transactional
 public class StockService {
 
-    private final StockRepository records;
-    private final StockEvents events;
-    private final IdempotencyRepository keys;
-    private final ProblemResponses problems;
-    private final ObjectMapper mapper;
-    private final StockholdConfig config;
-    private final MeterRegistry registry;
-
     static final List<String> ADJUSTMENT_OUTCOMES = List.of("applied", "stock_below_held", "replayed", "key_reused", "in_progress");
 
-    private final LockWait lockWait;
+    private final StockRepository records;
+    private final StockEvents events;
+    private final OncePerKey once;
+    private final ObjectMapper mapper;
+    private final MeterRegistry registry;
     private final Cursors cursors;
 
-    StockService(StockRepository records, StockEvents events, IdempotencyRepository keys, LockWait lockWait, ProblemResponses problems,
-            ObjectMapper mapper,
-            StockholdConfig config, MeterRegistry registry, Cursors cursors) {
+    StockService(StockRepository records, StockEvents events, OncePerKey once, ObjectMapper mapper, MeterRegistry registry,
+            Cursors cursors) {
         this.records = records;
         this.events = events;
-        this.keys = keys;
-        this.lockWait = lockWait;
+        this.once = once;
         this.cursors = cursors;
-        this.problems = problems;
         this.mapper = mapper;
-        this.config = config;
         this.registry = registry;
         // every outcome's series exists from the start, so rates over it are defined before the first adjustment
         ADJUSTMENT_OUTCOMES.forEach(outcome -> registry.counter("stockhold.stock.adjustments", "outcome", outcome));
-    }
-
-    /** The answer to an adjustment: a stored outcome, fresh or replayed. */
-    public record Reply(StoredResponse response, boolean replayed) {
     }
 
     /** v1's PUT /v1/items/{sku}: the free-to-reserve quantity at {@code default}, so on hand = available + held. */
@@ -105,20 +87,11 @@ public class StockService {
      * adjustment left it, or 409 stock-below-held) is stored in the same transaction, and a refusal rolls the rest back.
      */
     @Transactional(Transactional.TxType.NEVER)
-    public Reply adjust(String tenantId, IdempotencyKey key, StockKey at, AdjustmentRequest request, String actor) {
-        Fingerprint fingerprint = request.fingerprint(at);
+    public OncePerKey.Reply adjust(String tenantId, IdempotencyKey key, StockKey at, AdjustmentRequest request, String actor) {
         try {
-            Reply reply;
-            try {
-                reply = QuarkusTransaction.requiringNew().call(() -> attemptAdjust(tenantId, key, fingerprint, at, request, actor));
-            } catch (Refusal refused) {
-                reply = QuarkusTransaction.requiringNew().call(() -> {
-                    lockWait.limit(config.idempotency().inFlightWait());
-                    return keys.claim(tenantId, key, fingerprint, refused.response())
-                            ? new Reply(refused.response(), false)
-                            : new Reply(keys.replay(tenantId, key, fingerprint), true);
-                });
-            }
+            OncePerKey.Reply reply = once.run(tenantId, key, request.fingerprint(at), null,
+                    () -> applyAdjustment(tenantId, key, at, request,
+                            actor));
             String outcome = reply.replayed() ? "replayed" : reply.response().status() == 200 ? "applied" : "stock_below_held";
             count(outcome);
             OutcomeLog.stock("adjustment-" + outcome, tenantId, key.value(), at.subject() + " delta=" + request.delta());
@@ -132,25 +105,16 @@ public class StockService {
         }
     }
 
-    private Reply attemptAdjust(String tenantId, IdempotencyKey key, Fingerprint fingerprint, StockKey at, AdjustmentRequest request,
-            String actor) {
-        lockWait.limit(config.idempotency().inFlightWait());
-        StoredResponse pending = new StoredResponse(200, "{}", null, null);
-        if (!keys.claim(tenantId, key, fingerprint, pending)) {
-            return new Reply(keys.replay(tenantId, key, fingerprint), true);
-        }
+    private StoredResponse applyAdjustment(String tenantId, IdempotencyKey key, StockKey at, AdjustmentRequest request, String actor) {
         StockRecord before = records.lockOrCreate(tenantId, at);
         StockRecord after = records.adjust(tenantId, at, request.delta(),
                 new StockRepository.Source(actor, null, key.value(), request.reason(), request.reference())).orElse(null);
         if (after == null) {
-            Problem refusal = Problem.of(ProblemType.STOCK_BELOW_HELD, new StockBelowHeldException(at, before.held() + before.committed(),
-                    before.onHand() + request.delta()).getMessage());
-            throw new Refusal(new StoredResponse(refusal.status(), problems.json(refusal), null, null));
+            throw once.refusal(Problem.of(ProblemType.STOCK_BELOW_HELD, new StockBelowHeldException(at, before.held() + before.committed(),
+                    before.onHand() + request.delta()).getMessage()));
         }
         events.changed(tenantId, StockChangedV1.Kind.ADJUST, after, before.available(), request.delta(), request.reason(), now());
-        StoredResponse applied = new StoredResponse(200, json(after), null, null);
-        keys.complete(tenantId, key, applied);
-        return new Reply(applied, false);
+        return new StoredResponse(200, json(after), null, null);
     }
 
     @Transactional(Transactional.TxType.SUPPORTS)

@@ -16,12 +16,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.stockhold.LockWait;
 import dev.stockhold.OutcomeLog;
-import dev.stockhold.StockholdConfig;
-import dev.stockhold.idempotency.Fingerprint;
 import dev.stockhold.idempotency.IdempotencyKey;
-import dev.stockhold.idempotency.IdempotencyRepository;
+import dev.stockhold.idempotency.OncePerKey;
 import dev.stockhold.idempotency.Refusal;
 import dev.stockhold.idempotency.StoredResponse;
 import dev.stockhold.inventory.Allocation;
@@ -32,9 +29,7 @@ import dev.stockhold.inventory.StockRecord;
 import dev.stockhold.inventory.StockRepository;
 import dev.stockhold.outbox.OutboxWriter;
 import dev.stockhold.web.Problem;
-import dev.stockhold.web.ProblemResponses;
 import dev.stockhold.web.ProblemType;
-import io.quarkus.narayana.jta.QuarkusTransaction;
 
 /**
  * PATCH of a HELD reservation, once per Idempotency-Key and only on the version the client read (If-Match): its lines
@@ -50,50 +45,27 @@ public class Edits {
     private final StockRepository stock;
     private final StockEvents stockEvents;
     private final OutboxWriter outbox;
-    private final IdempotencyRepository keys;
-    private final LockWait lockWait;
-    private final ProblemResponses problems;
+    private final OncePerKey once;
     private final ObjectMapper mapper;
-    private final StockholdConfig config;
 
-    Edits(ReservationRepository reservations, StockRepository stock, StockEvents stockEvents, OutboxWriter outbox,
-            IdempotencyRepository keys,
-            LockWait lockWait, ProblemResponses problems, ObjectMapper mapper, StockholdConfig config) {
+    Edits(ReservationRepository reservations, StockRepository stock, StockEvents stockEvents, OutboxWriter outbox, OncePerKey once,
+            ObjectMapper mapper) {
         this.reservations = reservations;
         this.stock = stock;
         this.stockEvents = stockEvents;
         this.outbox = outbox;
-        this.keys = keys;
-        this.lockWait = lockWait;
-        this.problems = problems;
+        this.once = once;
         this.mapper = mapper;
-        this.config = config;
     }
 
-    public Settlements.Reply edit(String tenantId, IdempotencyKey key, UUID id, IfMatch ifMatch, ReservationEdit edit) {
-        Fingerprint fingerprint = edit.fingerprint(id, ifMatch);
-        Settlements.Reply reply;
-        try {
-            reply = QuarkusTransaction.requiringNew().call(() -> attempt(tenantId, key, fingerprint, id, ifMatch, edit));
-        } catch (Refusal refused) {
-            reply = QuarkusTransaction.requiringNew().call(() -> {
-                lockWait.limit(config.idempotency().inFlightWait());
-                return keys.claim(tenantId, key, fingerprint, refused.response())
-                        ? new Settlements.Reply(refused.response(), false)
-                        : new Settlements.Reply(keys.replay(tenantId, key, fingerprint), true);
-            });
-        }
+    public OncePerKey.Reply edit(String tenantId, IdempotencyKey key, UUID id, IfMatch ifMatch, ReservationEdit edit) {
+        OncePerKey.Reply reply = once.run(tenantId, key, edit.fingerprint(id, ifMatch), id, () -> apply(tenantId, id, ifMatch, edit));
         OutcomeLog.reservation(reply.replayed() ? "updated-replayed" : reply.response().status() == 200 ? "updated" : "update-refused",
                 tenantId, key.value(), id, null);
         return reply;
     }
 
-    private Settlements.Reply attempt(String tenantId, IdempotencyKey key, Fingerprint fingerprint, UUID id, IfMatch ifMatch,
-            ReservationEdit edit) {
-        lockWait.limit(config.idempotency().inFlightWait());
-        if (!keys.claim(tenantId, key, fingerprint, new StoredResponse(200, "{}", null, id))) {
-            return new Settlements.Reply(keys.replay(tenantId, key, fingerprint), true);
-        }
+    private StoredResponse apply(String tenantId, UUID id, IfMatch ifMatch, ReservationEdit edit) {
         // not found: the exception rolls the key back with everything else, so a 404 is not stored
         Reservation r = reservations.lock(tenantId, id).orElseThrow(() -> new ReservationNotFoundException(id.toString()));
         if (!ifMatch.matches(r.etag())) {
@@ -126,9 +98,7 @@ public class Edits {
                 ReservationView.metadataOf(r.metadata), r.fulfilment);
         outbox.write(tenantId, List.of(ReservationEvents.updated(view, before)), now);
         crossings(tenantId, moved, shift, now);
-        StoredResponse applied = new StoredResponse(200, json(view), null, id, r.etag());
-        keys.complete(tenantId, key, applied);
-        return new Settlements.Reply(applied, false);
+        return new StoredResponse(200, json(view), null, id, r.etag());
     }
 
     /**
@@ -178,7 +148,7 @@ public class Edits {
     }
 
     private Refusal refusal(Problem problem) {
-        return new Refusal(new StoredResponse(problem.status(), problems.json(problem), null, null));
+        return once.refusal(problem);
     }
 
     private String json(Object value) {

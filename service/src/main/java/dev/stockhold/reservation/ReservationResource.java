@@ -31,6 +31,7 @@ import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import dev.stockhold.idempotency.IdempotencyKey;
+import dev.stockhold.idempotency.OncePerKey;
 import dev.stockhold.idempotency.StoredResponse;
 import dev.stockhold.inventory.IfMatch;
 import dev.stockhold.inventory.Sku;
@@ -216,7 +217,7 @@ public class ReservationResource {
             throw new ValidationFailedException("If-Match", "is required: the ETag of the version read (GET /v1/reservations/{id})");
         }
         ReservationEdit edit = json.read(body, ReservationEdit.class).requireDistinctSkus();
-        Settlements.Reply reply = edits.edit(tenantId, key, reservation, precondition, edit);
+        OncePerKey.Reply reply = edits.edit(tenantId, key, reservation, precondition, edit);
         return reply.response().answer(reply.replayed());
     }
 
@@ -351,7 +352,7 @@ public class ReservationResource {
         UUID reservation = parse(id);
         IdempotencyKey key = IdempotencyKey.parse(headers.getRequestHeader(IdempotencyKey.HEADER));
         SettlementRequest request = json.read(body, SettlementRequest.class).requireDistinctLines();
-        Settlements.Reply reply = settlements.settle(tenantId, key, reservation, kind, request, tenant.subject());
+        OncePerKey.Reply reply = settlements.settle(tenantId, key, reservation, kind, request, tenant.subject());
         return reply.response().answer(reply.replayed());
     }
 

@@ -14,16 +14,13 @@ import jakarta.enterprise.context.ApplicationScoped;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.stockhold.LockWait;
 import dev.stockhold.OutcomeLog;
-import dev.stockhold.StockholdConfig;
 import dev.stockhold.events.EventType;
 import dev.stockhold.events.ReservationCommitmentLine;
 import dev.stockhold.events.ReservationEventLine;
 import dev.stockhold.events.StockChangedV1;
-import dev.stockhold.idempotency.Fingerprint;
 import dev.stockhold.idempotency.IdempotencyKey;
-import dev.stockhold.idempotency.IdempotencyRepository;
+import dev.stockhold.idempotency.OncePerKey;
 import dev.stockhold.idempotency.Refusal;
 import dev.stockhold.idempotency.StoredResponse;
 import dev.stockhold.inventory.StockEvents;
@@ -32,9 +29,7 @@ import dev.stockhold.inventory.StockRecord;
 import dev.stockhold.inventory.StockRepository;
 import dev.stockhold.outbox.OutboxWriter;
 import dev.stockhold.web.Problem;
-import dev.stockhold.web.ProblemResponses;
 import dev.stockhold.web.ProblemType;
-import io.quarkus.narayana.jta.QuarkusTransaction;
 
 /**
  * Fulfilments and releases of a confirmed reservation with deferred fulfilment, once per Idempotency-Key: the committed
@@ -51,54 +46,30 @@ public class Settlements {
     private final StockRepository stock;
     private final StockEvents stockEvents;
     private final OutboxWriter outbox;
-    private final IdempotencyRepository keys;
-    private final LockWait lockWait;
-    private final ProblemResponses problems;
+    private final OncePerKey once;
     private final ObjectMapper mapper;
-    private final StockholdConfig config;
 
-    Settlements(ReservationRepository reservations, StockRepository stock, StockEvents stockEvents, OutboxWriter outbox,
-            IdempotencyRepository keys, LockWait lockWait, ProblemResponses problems, ObjectMapper mapper, StockholdConfig config) {
+    Settlements(ReservationRepository reservations, StockRepository stock, StockEvents stockEvents, OutboxWriter outbox, OncePerKey once,
+            ObjectMapper mapper) {
         this.reservations = reservations;
         this.stock = stock;
         this.stockEvents = stockEvents;
         this.outbox = outbox;
-        this.keys = keys;
-        this.lockWait = lockWait;
-        this.problems = problems;
+        this.once = once;
         this.mapper = mapper;
-        this.config = config;
     }
 
-    /** The answer to a fulfilment or release: a stored outcome, fresh or replayed. */
-    public record Reply(StoredResponse response, boolean replayed) {
-    }
-
-    public Reply settle(String tenantId, IdempotencyKey key, UUID id, SettlementRequest.Settlement kind, SettlementRequest request,
-            String actor) {
-        Fingerprint fingerprint = request.fingerprint(kind, id);
-        Reply reply;
-        try {
-            reply = QuarkusTransaction.requiringNew().call(() -> attempt(tenantId, key, fingerprint, id, kind, request, actor));
-        } catch (Refusal refused) {
-            reply = QuarkusTransaction.requiringNew().call(() -> {
-                lockWait.limit(config.idempotency().inFlightWait());
-                return keys.claim(tenantId, key, fingerprint, refused.response())
-                        ? new Reply(refused.response(), false)
-                        : new Reply(keys.replay(tenantId, key, fingerprint), true);
-            });
-        }
+    public OncePerKey.Reply settle(String tenantId, IdempotencyKey key, UUID id, SettlementRequest.Settlement kind,
+            SettlementRequest request, String actor) {
+        OncePerKey.Reply reply = once.run(tenantId, key, request.fingerprint(kind, id), id, () -> apply(tenantId, key, id, kind, request,
+                actor));
         OutcomeLog.reservation(kind.wire() + (reply.replayed() ? "-replayed" : reply.response().status() == 200 ? "" : "-refused"),
                 tenantId, key.value(), id, null);
         return reply;
     }
 
-    private Reply attempt(String tenantId, IdempotencyKey key, Fingerprint fingerprint, UUID id, SettlementRequest.Settlement kind,
+    private StoredResponse apply(String tenantId, IdempotencyKey key, UUID id, SettlementRequest.Settlement kind,
             SettlementRequest request, String actor) {
-        lockWait.limit(config.idempotency().inFlightWait());
-        if (!keys.claim(tenantId, key, fingerprint, new StoredResponse(200, "{}", null, id))) {
-            return new Reply(keys.replay(tenantId, key, fingerprint), true);
-        }
         // not found: the exception rolls the key back with everything else, so a 404 is not stored
         Reservation r = reservations.lock(tenantId, id).orElseThrow(() -> new ReservationNotFoundException(id.toString()));
         if (!r.isDeferred() || r.status == ReservationStatus.HELD || r.status == ReservationStatus.CANCELLED
@@ -163,9 +134,7 @@ public class Settlements {
         } else {
             stockEvents.crossings(tenantId, after, quantities, true, now);
         }
-        StoredResponse applied = new StoredResponse(200, json(view), null, id);
-        keys.complete(tenantId, key, applied);
-        return new Reply(applied, false);
+        return new StoredResponse(200, json(view), null, id);
     }
 
     /**
@@ -205,8 +174,7 @@ public class Settlements {
     }
 
     private Refusal refusal(ProblemType type, String detail) {
-        Problem problem = Problem.of(type, detail);
-        return new Refusal(new StoredResponse(problem.status(), problems.json(problem), null, null));
+        return once.refusal(Problem.of(type, detail));
     }
 
     private String json(Object value) {
