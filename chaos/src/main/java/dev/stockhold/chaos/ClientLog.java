@@ -35,6 +35,13 @@ final class ClientLog {
     record SettleAnswer(String key, String reservationId, String action, String sku, int status, String problem) {
     }
 
+    /**
+     * A PATCH of a reservation's lines (a new key each): {@code lines} what it asked for by sku; {@code status} 0 when no
+     * answer came.
+     */
+    record EditAnswer(String key, String reservationId, Map<String, Integer> lines, int status, String problem) {
+    }
+
     /** An admin adjustment under one Idempotency-Key: always the same record and delta. */
     record Adjustment(String key, String sku, String location, long delta) {
     }
@@ -58,7 +65,8 @@ final class ClientLog {
         LIST,
         ADJUST,
         COMPARE_AND_SET,
-        SETTLE
+        SETTLE,
+        EDIT
     }
 
     final Map<String, Adjustment> adjustments = new ConcurrentHashMap<>();
@@ -76,6 +84,7 @@ final class ClientLog {
     final Queue<ReserveAnswer> reserveAnswers = new ConcurrentLinkedQueue<>();
     final Queue<TransitionAnswer> transitionAnswers = new ConcurrentLinkedQueue<>();
     final Queue<SettleAnswer> settleAnswers = new ConcurrentLinkedQueue<>();
+    final Queue<EditAnswer> editAnswers = new ConcurrentLinkedQueue<>();
     /** Keys with at least one attempt whose outcome the client never learned (dropped, reset, timed out). */
     final Set<String> unansweredAttempts = ConcurrentHashMap.newKeySet();
     final Map<Operation, LongAdder> operations = new EnumMap<>(Operation.class);

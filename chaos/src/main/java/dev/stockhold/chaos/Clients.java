@@ -38,7 +38,7 @@ import dev.stockhold.web.ProblemMappers;
  * Concurrent clients as a careless but honest caller behaves: new reservations (some with a TTL of a few seconds, left
  * to expire), retries of keys whose answer they never got, replays of keys they did get, the same key sent to both
  * replicas at once, requests whose connection they drop right after sending, confirms, cancels, extends, listings,
- * fulfilments and releases of reservations made with deferred fulfilment;
+ * edits of held reservations' lines, fulfilments and releases of reservations made with deferred fulfilment;
  * and admins adjusting stock by deltas (retrying keys) and setting counts with compare-and-set. Any replica may be
  * dead at any moment; a client that gets no answer treats the outcome as unknown and retries the key later.
  */
@@ -117,8 +117,10 @@ final class Clients {
                 transition("confirm", random);
             } else if (dice < 84) {
                 transition("cancel", random);
-            } else if (dice < 89) {
+            } else if (dice < 87) {
                 transition("extend", random);
+            } else if (dice < 89) {
+                edit(random);
             } else if (dice < 92) {
                 list(random);
             } else if (dice < 97) {
@@ -394,6 +396,52 @@ final class Clients {
         } catch (IOException e) {
             log.noAnswer.increment();
             log.settleAnswers.add(new ClientLog.SettleAnswer(key, target.getKey(), action, target.getValue(), 0, null));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * An edit of a reservation's lines at the version just read: the first line one unit more or less. Stale by the
+     * time it lands, past its hold, or short of stock, it is refused and changes nothing.
+     */
+    private void edit(ThreadLocalRandom random) {
+        if (reservationIds.isEmpty()) {
+            return;
+        }
+        log.count(Operation.EDIT);
+        String id = reservationIds.get(random.nextInt(reservationIds.size()));
+        Replica replica = replica(random);
+        Function<Replica, HttpRequest> read = r -> HttpRequest.newBuilder(URI.create(r.baseUrl() + "/v1/reservations/" + id))
+                .header("Authorization", "Bearer " + token).timeout(TIMEOUT).GET().build();
+        try {
+            HttpResponse<String> current = send(read.apply(replica), replica, read);
+            JsonNode body = parse(current.body());
+            if (current.statusCode() != 200 || !"HELD".equals(body.path("status").asText())) {
+                return;
+            }
+            Map<String, Integer> lines = new LinkedHashMap<>();
+            body.path("lines").forEach(l -> lines.merge(l.path("sku").asText(), l.path("quantity").asInt(), Integer::sum));
+            String first = lines.keySet().iterator().next();
+            lines.put(first, Math.max(1, lines.get(first) + (random.nextBoolean() ? 1 : -1)));
+            String json = lines.entrySet().stream().map(e -> "{\"sku\":\"" + e.getKey() + "\",\"quantity\":" + e.getValue() + "}")
+                    .collect(Collectors.joining(","));
+            String key = "edit-" + UUID.randomUUID();
+            String etag = current.headers().firstValue("ETag").orElse("\"0\"");
+            Function<Replica, HttpRequest> patch = r -> HttpRequest.newBuilder(URI.create(r.baseUrl() + "/v1/reservations/" + id))
+                    .header("Authorization", "Bearer " + token).header("Content-Type", "application/json").header("Idempotency-Key", key)
+                    .header("If-Match", etag).timeout(TIMEOUT)
+                    .method("PATCH", HttpRequest.BodyPublishers.ofString("{\"lines\":[" + json + "]}")).build();
+            try {
+                HttpResponse<String> response = send(patch.apply(replica), replica, patch);
+                log.answered(response.statusCode());
+                log.editAnswers.add(new ClientLog.EditAnswer(key, id, lines, response.statusCode(), slug(parse(response.body()))));
+            } catch (IOException e) {
+                log.noAnswer.increment();
+                log.editAnswers.add(new ClientLog.EditAnswer(key, id, lines, 0, null));
+            }
+        } catch (IOException e) {
+            log.noAnswer.increment();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

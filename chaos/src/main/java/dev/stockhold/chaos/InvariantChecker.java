@@ -431,8 +431,8 @@ final class InvariantChecker {
                 case "FULFILLED" -> r.deferred() && !settlements.isEmpty();
                 default -> settlements.isEmpty();
             };
-            // extends come between the created event and the final one, any number of them
-            List<String> withoutExtends = actual.stream().filter(kind -> !kind.equals("extended")).toList();
+            // extends and edits come between the created event and the final one, any number of them
+            List<String> withoutExtends = actual.stream().filter(kind -> !kind.equals("extended") && !kind.equals("updated")).toList();
             boolean extendsInPlace = settledRight && !actual.isEmpty() && actual.get(0).equals("created")
                     && (expected.size() == 1 || actual.get(actual.size() - 1).equals(expected.get(1)));
             if (!withoutExtends.equals(expected) || !extendsInPlace) {
@@ -503,9 +503,11 @@ final class InvariantChecker {
             if (!created.isEmpty() && (reservation == null || !created.contains(reservation.id()))) {
                 violation(5, "key " + key + " answered 201 " + created + " but the database holds " + reservation);
             }
-            if (reservation != null && !reservation.lines().equals(clients.intents.get(key).lines())) {
+            if (reservation != null && !reservation.lines().equals(clients.intents.get(key).lines())
+                    && clients.editAnswers.stream().noneMatch(e -> e.reservationId().equals(reservation.id())
+                            && (e.status() == 200 || e.status() == 0 || e.status() >= 500) && e.lines().equals(reservation.lines()))) {
                 violation(5, "key " + key + ": reservation lines " + reservation.lines() + " != requested "
-                        + clients.intents.get(key).lines());
+                        + clients.intents.get(key).lines() + " nor any edit sent");
             }
             if (insufficient && (reservation != null || !created.isEmpty())) {
                 violation(5, "key " + key + ": 409 insufficient-stock hid reservation " + reservation);
@@ -518,6 +520,7 @@ final class InvariantChecker {
                 .forEach(key -> violation(5, "reservation under key " + key + " that no client sent"));
         clients.listingAnomalies.forEach(anomaly -> violation(5, "listing returned " + anomaly));
         settlements(db, clients);
+        edits(db, clients);
         for (TransitionAnswer t : clients.transitionAnswers) {
             Reservation r = db.reservations().get(t.reservationId());
             if (t.action().equals("extend")) {
@@ -586,5 +589,23 @@ final class InvariantChecker {
                         "reservation " + parts[0] + ": " + units + " units answered " + parts[1] + " but its lines record " + recorded);
             }
         });
+    }
+
+    /** Edits as the clients saw them: a 200 left an updated event, a refusal was for a reason an edit may be refused for. */
+    private void edits(Snapshot db, ClientLog clients) {
+        for (ClientLog.EditAnswer a : clients.editAnswers) {
+            boolean updated = db.events().stream().anyMatch(e -> e.aggregateId().equals(a.reservationId()) && e.kind().equals("updated"));
+            boolean agrees = switch (a.status()) {
+                case 200 -> updated;
+                case 409 -> "invalid-reservation-state".equals(a.problem()) || "insufficient-stock".equals(a.problem())
+                        || "idempotency-request-in-progress".equals(a.problem());
+                case 412 -> "precondition-failed".equals(a.problem());
+                case 0, 429, 502, 503, 504 -> true;
+                default -> false;
+            };
+            if (!agrees) {
+                violation(5, "edit " + a + " (updated events: " + updated + ")");
+            }
+        }
     }
 }

@@ -187,6 +187,23 @@ class InvariantCheckerTest {
     }
 
     @Test
+    void shouldAcceptAnEditedReservationAndCatchLinesNoClientSent() {
+        Consumer<World> edited = w -> {
+            w.reservations.put("r2", new Reservation("r2", "HELD", "k2", Map.of("A", 2), Map.of("A@default", 2)));
+            w.records.put("A@default", new StockRecord("A@default", 8, 2, 1));
+            w.events.add(event("e4", 4, "r2", "updated"));
+            w.received.add(delivery("e4", "e4", "r2"));
+            w.clients.editAnswers.add(new ClientLog.EditAnswer("x1", "r2", Map.of("A", 2), 200, null));
+            w.clients.reserveAnswers.add(new ReserveAnswer("k2", 201, "r2", null, false));
+        };
+        assertThat(checkWith(edited).violations()).isEmpty();
+        assertThat(checkWith(edited.andThen(w -> w.clients.editAnswers.clear())).violations())
+                .anyMatch(v -> v.contains("nor any edit sent"));
+        assertThat(checkWith(edited.andThen(w -> w.clients.editAnswers.add(new ClientLog.EditAnswer("x2", "r2", Map.of("A", 3), 400,
+                "validation-failed")))).violations()).anyMatch(v -> v.contains("edit EditAnswer[key=x2"));
+    }
+
+    @Test
     void shouldPassAConsistentHistory() {
         InvariantChecker.Result result = new World().check();
 
