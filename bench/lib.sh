@@ -132,5 +132,5 @@ goal() {
 # ms of one auditor sample on 1,000,000 reservation lines with statistics from empty tables: AuditorPlanTest's own
 # EXPLAIN ANALYZE, run here (about a minute)
 auditor_ms() {
-  ./mvnw -B -pl service test -Dtest=AuditorPlanTest 2>&1 | grep -h '\[audit plan\]' | tail -1 | sed -E 's/.* buffers in ([0-9.]+) ms;.*/\1/'
+  ./mvnw -B -pl service test -Dtest=AuditorPlanTest 2>&1 | grep -h '\[audit plan\] [0-9]* lines' | tail -1 | sed -E 's/.* buffers in ([0-9.]+) ms;.*/\1/'
 }
