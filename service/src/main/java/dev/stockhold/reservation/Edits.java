@@ -94,8 +94,7 @@ public class Edits {
         }
         reservations.replaceLines(r.id, after);
         r.touch(now);
-        ReservationView view = new ReservationView(r.id, r.status, after, r.expiresAt, r.createdAt, r.reference,
-                ReservationView.metadataOf(r.metadata), r.fulfilment);
+        ReservationView view = ReservationView.of(r, r.status, after);
         outbox.write(tenantId, List.of(ReservationEvents.updated(view, before)), now);
         crossings(tenantId, moved, shift, now);
         return new StoredResponse(200, json(view), null, id, r.etag());

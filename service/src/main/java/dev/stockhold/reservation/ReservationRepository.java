@@ -136,15 +136,19 @@ public class ReservationRepository implements PanacheRepositoryBase<Reservation,
         }
     }
 
+    /** Units of one line fulfilled and released by one settlement. */
+    public record Settled(int fulfilled, int released) {
+    }
+
     /**
      * Adds fulfilled and released units to lines of a reservation the caller has locked, by line number; the only writer
      * of those columns (the entity maps them read-only, so Hibernate never rewrites the lines).
      */
-    public void settle(UUID reservationId, Map<Integer, int[]> fulfilledAndReleasedByLine) {
+    public void settle(UUID reservationId, Map<Integer, Settled> byLine) {
         try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(SETTLE_LINE)) {
-            for (Map.Entry<Integer, int[]> e : fulfilledAndReleasedByLine.entrySet()) {
-                ps.setInt(1, e.getValue()[0]);
-                ps.setInt(2, e.getValue()[1]);
+            for (Map.Entry<Integer, Settled> e : byLine.entrySet()) {
+                ps.setInt(1, e.getValue().fulfilled());
+                ps.setInt(2, e.getValue().released());
                 ps.setObject(3, reservationId, Types.OTHER);
                 ps.setInt(4, e.getKey());
                 ps.addBatch();

@@ -11,5 +11,10 @@ public enum ReservationStatus {
     CANCELLED,
     EXPIRED,
     PARTIALLY_FULFILLED,
-    FULFILLED
+    FULFILLED;
+
+    /** Confirmed: sold at once, or with deferred fulfilment committed and then fulfilled or released. */
+    public boolean isConfirmed() {
+        return this == CONFIRMED || this == PARTIALLY_FULFILLED || this == FULFILLED;
+    }
 }

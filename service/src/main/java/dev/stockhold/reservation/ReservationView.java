@@ -39,12 +39,14 @@ public record ReservationView(
     };
 
     public static ReservationView of(Reservation r) {
-        boolean settled = r.isDeferred() && r.status != ReservationStatus.HELD && r.status != ReservationStatus.CANCELLED
-                && r.status != ReservationStatus.EXPIRED;
-        return new ReservationView(r.id, r.status,
-                r.lines.stream().map(l -> settled ? new Line(l.sku, l.quantity, l.location(), l.fulfilled, l.released)
-                        : new Line(l.sku, l.quantity, l.location())).toList(),
-                r.expiresAt, r.createdAt, r.reference, metadataOf(r.metadata), r.fulfilment);
+        boolean settled = r.isDeferred() && r.status.isConfirmed();
+        return of(r, r.status, r.lines.stream().map(l -> settled ? new Line(l.sku, l.quantity, l.location(), l.fulfilled, l.released)
+                : new Line(l.sku, l.quantity, l.location())).toList());
+    }
+
+    /** The reservation with this status and these lines: a change written by SQL that the entity does not show yet. */
+    static ReservationView of(Reservation r, ReservationStatus status, List<Line> lines) {
+        return new ReservationView(r.id, status, lines, r.expiresAt, r.createdAt, r.reference, metadataOf(r.metadata), r.fulfilment);
     }
 
     public String location() {

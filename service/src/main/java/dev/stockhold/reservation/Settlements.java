@@ -30,6 +30,7 @@ import dev.stockhold.inventory.StockRepository;
 import dev.stockhold.outbox.OutboxWriter;
 import dev.stockhold.web.Problem;
 import dev.stockhold.web.ProblemType;
+import dev.stockhold.web.ValidationFailedException;
 
 /**
  * Fulfilments and releases of a confirmed reservation with deferred fulfilment, once per Idempotency-Key: the committed
@@ -72,8 +73,7 @@ public class Settlements {
             SettlementRequest request, String actor) {
         // not found: the exception rolls the key back with everything else, so a 404 is not stored
         Reservation r = reservations.lock(tenantId, id).orElseThrow(() -> new ReservationNotFoundException(id.toString()));
-        if (!r.isDeferred() || r.status == ReservationStatus.HELD || r.status == ReservationStatus.CANCELLED
-                || r.status == ReservationStatus.EXPIRED) {
+        if (!r.isDeferred() || !r.status.isConfirmed()) {
             throw refusal(ProblemType.INVALID_RESERVATION_STATE, !r.isDeferred()
                     ? "Reservation " + id + " was made without deferred fulfilment: its confirm sold the units"
                     : "Reservation is " + r.status + "; only a confirmed reservation with deferred fulfilment has committed units");
@@ -83,12 +83,12 @@ public class Settlements {
         boolean fulfil = kind == SettlementRequest.Settlement.FULFIL;
 
         SortedMap<StockKey, Long> quantities = new TreeMap<>();
-        Map<Integer, int[]> changes = new TreeMap<>();
+        Map<Integer, ReservationRepository.Settled> changes = new TreeMap<>();
         List<ReservationEventLine> moved = new ArrayList<>();
         byLine.forEach((lineNo, quantity) -> {
             ReservationLine line = r.lines.get(lineNo);
             quantities.merge(StockKey.of(line.sku, line.location), (long) quantity, Long::sum);
-            changes.put(lineNo, fulfil ? new int[]{ quantity, 0 } : new int[]{ 0, quantity });
+            changes.put(lineNo, fulfil ? new ReservationRepository.Settled(quantity, 0) : new ReservationRepository.Settled(0, quantity));
             moved.add(new ReservationEventLine(line.sku, quantity, line.location()));
         });
         List<StockRecord> after = stock.move(fulfil ? StockRepository.Move.FULFIL : StockRepository.Move.UNCOMMIT, tenantId, quantities,
@@ -105,9 +105,9 @@ public class Settlements {
         int fulfilled = 0;
         for (int i = 0; i < r.lines.size(); i++) {
             ReservationLine line = r.lines.get(i);
-            int[] change = changes.getOrDefault(i, new int[]{ 0, 0 });
-            int lineFulfilled = line.fulfilled + change[0];
-            int lineReleased = line.released + change[1];
+            ReservationRepository.Settled change = changes.getOrDefault(i, new ReservationRepository.Settled(0, 0));
+            int lineFulfilled = line.fulfilled + change.fulfilled();
+            int lineReleased = line.released + change.released();
             lines.add(new ReservationView.Line(line.sku, line.quantity, line.location(), lineFulfilled, lineReleased));
             eventLines.add(new ReservationCommitmentLine(line.sku, line.quantity, line.location(), lineFulfilled, lineReleased));
             committed += line.quantity - lineFulfilled - lineReleased;
@@ -120,8 +120,7 @@ public class Settlements {
         } else {
             r.touch(now);
         }
-        ReservationView view = new ReservationView(r.id, status, lines, r.expiresAt, r.createdAt, r.reference,
-                ReservationView.metadataOf(r.metadata), r.fulfilment);
+        ReservationView view = ReservationView.of(r, status, lines);
 
         outbox.write(tenantId, List.of(ReservationEvents.settled(fulfil ? EventType.FULFILLED : EventType.RELEASED, view, eventLines,
                 moved)), now);
@@ -153,7 +152,7 @@ public class Settlements {
             }
             String subject = wanted.sku() + (wanted.location() == null ? "" : "@" + wanted.location());
             if (candidates.size() > 1) {
-                throw new dev.stockhold.web.ValidationFailedException("lines", "the reservation has " + wanted.sku()
+                throw new ValidationFailedException("lines", "the reservation has " + wanted.sku()
                         + " at several locations: name the location");
             }
             if (candidates.isEmpty()) {
@@ -161,7 +160,7 @@ public class Settlements {
             }
             int lineNo = candidates.get(0);
             if (byLine.containsKey(lineNo)) {
-                throw new dev.stockhold.web.ValidationFailedException("lines", "two lines name " + subject);
+                throw new ValidationFailedException("lines", "two lines name " + subject);
             }
             int committed = r.lines.get(lineNo).committed();
             if (wanted.quantity() > committed) {
