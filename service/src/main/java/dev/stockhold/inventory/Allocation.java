@@ -1,6 +1,7 @@
 package dev.stockhold.inventory;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -8,7 +9,8 @@ import java.util.Set;
 
 /**
  * Which stock record serves each line. A line that names a location is served there or not at all; a line without one
- * is served whole by the first record of its sku, in allocation order, whose available covers it (never split). Works
+ * is served whole by the first record of its sku, in allocation order, whose available covers it (never split; a
+ * request that asks for split or partial allocation is placed by {@link #spread} instead). Works
  * on a snapshot read without locks: the conditional hold that follows is what guarantees I1.
  */
 public sealed interface Allocation {
@@ -19,6 +21,17 @@ public sealed interface Allocation {
 
     /** Every line has a record; {@code keys} are in line order. */
     record Placed(List<StockKey> keys) implements Allocation {
+    }
+
+    /**
+     * A split or partial request placed: per line (in line order), the units each record gives, in allocation order;
+     * empty for a line of a partial request that got none.
+     */
+    record Spread(List<List<Part>> lines) implements Allocation {
+    }
+
+    /** Units of a line served by one record. */
+    record Part(StockKey key, long quantity) {
     }
 
     /** Some line cannot be served: the skus without a record where asked (422), and those short everywhere (409). */
@@ -56,5 +69,54 @@ public sealed interface Allocation {
             }
         }
         return unknown.isEmpty() && shortSkus.isEmpty() ? new Placed(keys) : new Refused(List.copyOf(unknown), List.copyOf(shortSkus));
+    }
+
+    /**
+     * Split or partial allocation: a line without a location takes what each record of its sku has, in allocation order,
+     * until it is served; a line with one takes it there. Split refuses a request any line of which is not served in
+     * full; partial serves each line as far as stock goes and refuses only a request that gets nothing at all.
+     *
+     * @param candidates the records of the lines' skus in allocation order, read under their row locks: what this
+     *            computes is then exactly what the conditional hold that follows takes
+     * @param partial whether a line may get less than it asked for
+     */
+    static Allocation spread(List<Line> lines, List<StockRepository.Candidate> candidates, boolean partial) {
+        Map<StockKey, Long> taken = new HashMap<>();
+        List<List<Part>> placed = new ArrayList<>();
+        Set<String> unknown = new LinkedHashSet<>();
+        Set<String> shortSkus = new LinkedHashSet<>();
+        long served = 0;
+        for (Line line : lines) {
+            List<Part> parts = new ArrayList<>();
+            long remaining = line.quantity();
+            boolean known = false;
+            for (StockRepository.Candidate c : candidates) {
+                if (remaining == 0) {
+                    break;
+                }
+                if (!c.key().sku().equals(line.sku()) || (line.location() != null && !c.key().location().equals(line.location()))) {
+                    continue;
+                }
+                known = true;
+                long take = Math.min(remaining, c.available() - taken.getOrDefault(c.key(), 0L));
+                if (take > 0) {
+                    parts.add(new Part(c.key(), take));
+                    taken.merge(c.key(), take, Long::sum);
+                    remaining -= take;
+                }
+            }
+            if (!known) {
+                unknown.add(line.sku());
+            } else if (remaining > 0 && !partial) {
+                shortSkus.add(line.sku());
+            }
+            served += line.quantity() - remaining;
+            placed.add(List.copyOf(parts));
+        }
+        if (unknown.isEmpty() && shortSkus.isEmpty() && served == 0) {
+            // partial, and nothing anywhere: refused as a whole request would be
+            lines.forEach(line -> shortSkus.add(line.sku()));
+        }
+        return unknown.isEmpty() && shortSkus.isEmpty() ? new Spread(placed) : new Refused(List.copyOf(unknown), List.copyOf(shortSkus));
     }
 }

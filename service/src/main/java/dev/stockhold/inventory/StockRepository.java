@@ -142,6 +142,16 @@ public class StockRepository {
              WHERE s.tenant_id = ? AND s.sku = ANY (?)
              ORDER BY coalesce(l.priority, 100), s.location
             """;
+    // The MATERIALIZED select locks the records in (sku, location) order, as every multi-record move does, and reads
+    // them as they are once locked; the outer query puts them in allocation order.
+    private static final String LOCKED_CANDIDATES = """
+            WITH locked AS MATERIALIZED (
+                SELECT s.sku, s.location, s.on_hand - s.held - s.committed AS available FROM stock_records s
+                 WHERE s.tenant_id = ? AND s.sku = ANY (?) ORDER BY s.sku, s.location FOR UPDATE OF s)
+            SELECT k.sku, k.location, k.available FROM locked k
+              LEFT JOIN locations l ON l.tenant_id = ? AND l.location = k.location
+             ORDER BY coalesce(l.priority, 100), k.location
+            """;
     /** The allocation read of a one-sku request; public for the test that keeps bench/reservation.pgbench the same. */
     public static final String CANDIDATES_OF_ONE = CANDIDATES.replace("s.sku = ANY (?)", "s.sku = ?");
     private static final String FIND = "SELECT " + COLUMNS + " FROM stock_records s WHERE s.tenant_id = ? AND s.sku = ? AND s.location = ?";
@@ -201,6 +211,28 @@ public class StockRepository {
             }
             List<Candidate> found = new ArrayList<>();
             try (ResultSet rs = lastResult(ps)) {
+                while (rs.next()) {
+                    found.add(new Candidate(new StockKey(rs.getString(1), rs.getString(2)), rs.getLong(3)));
+                }
+            }
+            return found;
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * The records of these skus in allocation order, locked until the caller's transaction ends: what they have
+     * available cannot change before the caller's holds. For requests that split or take what there is, whose
+     * quantities depend on that.
+     */
+    public List<Candidate> lockCandidates(String tenantId, Collection<String> skus) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(LOCKED_CANDIDATES)) {
+            ps.setString(1, tenantId);
+            ps.setArray(2, c.createArrayOf("varchar", skus.toArray()));
+            ps.setString(3, tenantId);
+            List<Candidate> found = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     found.add(new Candidate(new StockKey(rs.getString(1), rs.getString(2)), rs.getLong(3)));
                 }

@@ -78,7 +78,7 @@ public class Edits {
                     ? "Reservation expired at " + r.expiresAt + "; it cannot be changed"
                     : "Reservation is " + r.status + "; only a HELD reservation can be changed"));
         }
-        List<ReservationView.Line> before = ReservationView.of(r).lines();
+        List<ReservationView.Line> before = ReservationView.of(r).rows();
         SortedMap<StockKey, Long> held = r.quantities();
         List<ReservationView.Line> after = place(tenantId, r, edit, held);
 
@@ -93,6 +93,9 @@ public class Edits {
                     + "; nothing was changed").withSkus(shortSkus(shift, moved)));
         }
         reservations.replaceLines(r.id, after);
+        // the edit's lines are placed whole: a split or partial reservation is shown as it is held from now on
+        r.allocation = null;
+        r.requestedLines = null;
         r.touch(now);
         ReservationView view = ReservationView.of(r, r.status, after);
         outbox.write(tenantId, List.of(ReservationEvents.updated(view, before)), now);

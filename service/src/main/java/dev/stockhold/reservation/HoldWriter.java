@@ -48,14 +48,36 @@ class HoldWriter {
 
     /** The HELD reservation a placed request becomes: its lines at the locations the allocation chose. */
     ReservationView held(ReservationRequest request, Allocation.Placed placed, Instant now) {
-        int ttl = request.ttlSeconds() == null ? config.reservations().defaultTtlSeconds() : request.ttlSeconds();
         List<ReservationView.Line> lines = new ArrayList<>();
         for (int i = 0; i < request.lines().size(); i++) {
             ReservationRequest.Line line = request.lines().get(i);
             lines.add(new ReservationView.Line(line.sku(), line.quantity(), placed.keys().get(i).location()));
         }
-        return new ReservationView(UUID.randomUUID(), ReservationStatus.HELD, lines, now.plusSeconds(ttl), now,
-                request.reference(), request.metadata(), request.deferred() ? Fulfilment.DEFERRED.wire() : null);
+        return held(UUID.randomUUID(), request, lines, null, now);
+    }
+
+    /**
+     * The HELD reservation a split or partial request becomes: each of its lines with the records that serve it, and
+     * (partial) what it did not get.
+     */
+    ReservationView held(UUID id, ReservationRequest request, Allocation.Spread spread, Instant now) {
+        boolean partial = request.allocationMode() == AllocationMode.PARTIAL;
+        List<ReservationView.Line> lines = new ArrayList<>();
+        for (int i = 0; i < request.lines().size(); i++) {
+            ReservationRequest.Line line = request.lines().get(i);
+            List<ReservationView.Allocated> parts = spread.lines().get(i).stream()
+                    .map(p -> new ReservationView.Allocated(p.key().location(), (int) p.quantity(), null, null)).toList();
+            int quantity = parts.stream().mapToInt(ReservationView.Allocated::quantity).sum();
+            lines.add(new ReservationView.Line(line.sku(), quantity, line.location(), null, null, parts,
+                    partial ? line.quantity() - quantity : null));
+        }
+        return held(id, request, lines, request.allocationMode().wire(), now);
+    }
+
+    private ReservationView held(UUID id, ReservationRequest request, List<ReservationView.Line> lines, String allocation, Instant now) {
+        int ttl = request.ttlSeconds() == null ? config.reservations().defaultTtlSeconds() : request.ttlSeconds();
+        return new ReservationView(id, ReservationStatus.HELD, lines, now.plusSeconds(ttl), now, request.reference(), request.metadata(),
+                request.deferred() ? Fulfilment.DEFERRED.wire() : null, allocation);
     }
 
     /** The 201 stored with the key, byte for byte what the request and every replay of it answer. */

@@ -113,7 +113,7 @@ class OneStatementReservation {
      */
     Result write(ReservationAttempt a, ReservationView held, StoredResponse created, Duration keyWait) {
         AutocommitEvents.Row event = events.opening(a.tenantId(), ReservationEvents.created(held), held.createdAt());
-        List<ReservationView.Line> lines = held.lines();
+        List<ReservationView.Line> lines = held.rows();
         try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(SQL)) {
             int i = 0;
             ps.setString(++i, Long.toString(Math.max(1, keyWait.toMillis())));

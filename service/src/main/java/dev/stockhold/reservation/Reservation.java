@@ -63,6 +63,13 @@ public class Reservation {
     @Column(name = "fulfilment", updatable = false)
     public String fulfilment;
 
+    /** "split" or "partial" when the request asked for it; null: whole (or the lines were replaced by an edit since). */
+    public String allocation;
+
+    /** The lines a split or partial request asked for (JSON); null when the reservation's lines are shown as they are held. */
+    @Column(name = "requested_lines")
+    public String requestedLines;
+
     /** When this release ended the hold (and moved the stock itself); see V7's reservations_carry_over. */
     @Column(name = "status_changed_at")
     public Instant statusChangedAt;

@@ -37,14 +37,14 @@ final class ReservationEvents {
     /** The created event of a reservation about to be written (its row does not exist yet). */
     static OutboxWriter.Event created(ReservationView held) {
         return event(EventType.CREATED, held.id(),
-                held.lines().stream().map(l -> new ReservationEventLine(l.sku(), l.quantity(), l.location())).toList(),
+                held.rows().stream().map(l -> new ReservationEventLine(l.sku(), l.quantity(), l.location())).toList(),
                 held.expiresAt(), held.createdAt(), held.reference(), held.metadata(), held.fulfilment());
     }
 
     /** An edit's event: the lines the reservation holds now and those it held before. */
     static OutboxWriter.Event updated(ReservationView after, List<ReservationView.Line> before) {
         return OutboxWriter.Event.ofReservation(EventType.UPDATED, after.id(),
-                new ReservationUpdatedV1(after.id(), ReservationUpdatedV1.STATUS, eventLines(after.lines()), eventLines(before),
+                new ReservationUpdatedV1(after.id(), ReservationUpdatedV1.STATUS, eventLines(after.rows()), eventLines(before),
                         after.expiresAt(), after.createdAt(), after.reference(), after.metadata()));
     }
 

@@ -25,8 +25,8 @@ public class ReservationRepository implements PanacheRepositoryBase<Reservation,
 
     private static final String INSERT_RESERVATION = """
             INSERT INTO reservations (id, tenant_id, status, idempotency_key, created_at, expires_at, updated_at, reference, metadata,
-                                      fulfilment)
-            VALUES (?, ?, 'HELD', ?, ?, ?, ?, ?, ?, ?)
+                                      fulfilment, allocation, requested_lines)
+            VALUES (?, ?, 'HELD', ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """;
     private static final String SETTLE_LINE = """
             UPDATE reservation_lines SET fulfilled = fulfilled + ?, released = released + ? WHERE reservation_id = ? AND line_no = ?
@@ -118,9 +118,12 @@ public class ReservationRepository implements PanacheRepositoryBase<Reservation,
                 head.setString(7, reservation.reference());
                 head.setString(8, reservation.metadataJson());
                 head.setString(9, reservation.fulfilment());
+                head.setString(10, reservation.allocation());
+                head.setString(11, reservation.requestedJson());
                 head.addBatch();
-                for (int i = 0; i < reservation.lines().size(); i++) {
-                    ReservationView.Line line = reservation.lines().get(i);
+                List<ReservationView.Line> rows = reservation.rows();
+                for (int i = 0; i < rows.size(); i++) {
+                    ReservationView.Line line = rows.get(i);
                     lines.setObject(1, reservation.id(), Types.OTHER);
                     lines.setInt(2, i);
                     lines.setString(3, line.sku());

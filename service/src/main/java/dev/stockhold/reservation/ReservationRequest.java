@@ -38,7 +38,17 @@ public record ReservationRequest(
                 "immediate", "deferred" },
                 description = "When confirmed units leave on hand: at the confirm (immediate, the default) or by fulfilments "
                         + "(deferred: the confirm commits them)") @Pattern(regexp = "immediate|deferred",
-                                message = "must be \"immediate\" or \"deferred\"") String fulfilment){
+                                message = "must be \"immediate\" or \"deferred\"") String fulfilment,
+        @Schema(enumeration = { "whole", "split", "partial" },
+                description = "How a line without a location is served: whole by one location (the default), split across "
+                        + "locations in allocation order, or partial (split, and each line gets what is available; the answer "
+                        + "shows its shortfall)") @Pattern(regexp = "whole|split|partial",
+                                message = "must be \"whole\", \"split\" or \"partial\"") String allocation){
+
+    /** How the request's lines are allocated; absent is whole. */
+    public AllocationMode allocationMode() {
+        return AllocationMode.of(allocation);
+    }
 
     /** Whether the confirm commits the units for later fulfilments instead of selling them. */
     public boolean deferred() {
@@ -106,6 +116,9 @@ public record ReservationRequest(
         }
         if (fulfilment != null) {
             canonical.append(";fulfilment=").append(fulfilment);
+        }
+        if (allocation != null) {
+            canonical.append(";allocation=").append(allocation);
         }
         return Fingerprint.of(canonical.toString());
     }

@@ -1,6 +1,7 @@
 package dev.stockhold.reservation;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
@@ -32,10 +33,14 @@ public record ReservationView(
         @Schema(description = "The client's order or cart id, when given") String reference,
         @Schema(description = "The client's string pairs, when given") Map<String, String> metadata,
         @Schema(enumeration = { "deferred" },
-                description = "deferred when the request asked for it: the confirm commits the units, fulfilments take them") String fulfilment){
+                description = "deferred when the request asked for it: the confirm commits the units, fulfilments take them") String fulfilment,
+        @Schema(enumeration = { "split", "partial" },
+                description = "split or partial when the request asked for it: each line shows its allocations (and, partial, its shortfall)") String allocation){
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final TypeReference<Map<String, String>> PAIRS = new TypeReference<>() {
+    };
+    private static final TypeReference<List<ReservationRequest.Line>> REQUESTED = new TypeReference<>() {
     };
 
     public static ReservationView of(Reservation r) {
@@ -44,9 +49,81 @@ public record ReservationView(
                 : new Line(l.sku, l.quantity, l.location())).toList());
     }
 
-    /** The reservation with this status and these lines: a change written by SQL that the entity does not show yet. */
-    static ReservationView of(Reservation r, ReservationStatus status, List<Line> lines) {
-        return new ReservationView(r.id, status, lines, r.expiresAt, r.createdAt, r.reference, metadataOf(r.metadata), r.fulfilment);
+    /**
+     * The reservation with this status and these lines: a change written by SQL that the entity does not show yet.
+     *
+     * @param rows one line per stock record, as reservation_lines holds them; a split or partial reservation answers them
+     *            grouped by the lines it was asked for
+     */
+    static ReservationView of(Reservation r, ReservationStatus status, List<Line> rows) {
+        List<Line> lines = r.requestedLines == null ? rows
+                : grouped(requestedOf(r.requestedLines), rows, AllocationMode.PARTIAL.wire().equals(r.allocation));
+        return new ReservationView(r.id, status, lines, r.expiresAt, r.createdAt, r.reference, metadataOf(r.metadata), r.fulfilment,
+                r.requestedLines == null ? null : r.allocation);
+    }
+
+    /**
+     * Each asked-for line with the rows that serve it: the rows of its sku (at its location, when it named one), in
+     * allocation order. A partial line shows what it did not get.
+     */
+    static List<Line> grouped(List<ReservationRequest.Line> requested, List<Line> rows, boolean partial) {
+        List<Line> lines = new ArrayList<>();
+        for (ReservationRequest.Line asked : requested) {
+            List<Allocated> parts = new ArrayList<>();
+            int quantity = 0;
+            Integer fulfilled = null;
+            Integer released = null;
+            for (Line row : rows) {
+                if (row.sku().equals(asked.sku()) && (asked.location() == null || asked.location().equals(row.location()))) {
+                    parts.add(new Allocated(row.location(), row.quantity(), row.fulfilled(), row.released()));
+                    quantity += row.quantity();
+                    fulfilled = plus(fulfilled, row.fulfilled());
+                    released = plus(released, row.released());
+                }
+            }
+            lines.add(new Line(asked.sku(), quantity, asked.location(), fulfilled, released, List.copyOf(parts),
+                    partial ? asked.quantity() - quantity : null));
+        }
+        return lines;
+    }
+
+    /** A sum of optional counts: null while neither is there. */
+    private static Integer plus(Integer sum, Integer count) {
+        return count == null ? sum : Integer.valueOf((sum == null ? 0 : sum) + count);
+    }
+
+    /** One line per stock record the reservation holds, as reservation_lines and the events have them. */
+    List<Line> rows() {
+        if (allocation == null) {
+            return lines;
+        }
+        List<Line> rows = new ArrayList<>();
+        lines.forEach(line -> line.allocations()
+                .forEach(part -> rows.add(new Line(line.sku(), part.quantity(), part.location(), part.fulfilled(), part.released()))));
+        return rows;
+    }
+
+    /** The requested_lines column's text: the lines a split or partial request asked for; null otherwise. */
+    String requestedJson() {
+        if (allocation == null) {
+            return null;
+        }
+        try {
+            return JSON.writeValueAsString(lines.stream()
+                    .map(l -> new ReservationRequest.Line(l.sku(), l.quantity() + (l.shortfall() == null ? 0 : l.shortfall()),
+                            l.location()))
+                    .toList());
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static List<ReservationRequest.Line> requestedOf(String json) {
+        try {
+            return JSON.readValue(json, REQUESTED);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("requested_lines column is not a JSON array of lines", e);
+        }
     }
 
     public String location() {
@@ -70,17 +147,31 @@ public record ReservationView(
         }
     }
 
-    /** One reserved sku and quantity; with deferred fulfilment, once confirmed, what was fulfilled and released. */
+    /**
+     * One reserved sku and quantity; with deferred fulfilment, once confirmed, what was fulfilled and released. A line
+     * of a split or partial reservation is a line of the request, with the records that serve it.
+     */
     @Schema(name = "ReservationLine")
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Line(@Schema(required = true, example = "A-1") String sku, @Schema(required = true, example = "2") int quantity,
-            @Schema(required = true, example = "default", description = "The location that serves the line") String location,
+    public record Line(@Schema(required = true, example = "A-1") String sku,
+            @Schema(required = true, example = "2", minimum = "0",
+                    description = "Units reserved (0 only for a partial line that got none)") int quantity,
+            @Schema(example = "default",
+                    description = "The location that serves the line; on a split or partial reservation, the location the request named "
+                            + "(absent when it named none: see allocations)") String location,
             @Schema(description = "Deferred fulfilment, once confirmed: units fulfilled", example = "1") Integer fulfilled,
             @Schema(description = "Deferred fulfilment, once confirmed: units released; quantity - fulfilled - released stay committed",
-                    example = "0") Integer released) {
+                    example = "0") Integer released,
+            @Schema(description = "Split or partial reservations: the locations that serve the line, in allocation order") List<Allocated> allocations,
+            @Schema(description = "Partial reservations: units asked for and not reserved", minimum = "0",
+                    example = "0") Integer shortfall) {
 
         public Line(String sku, int quantity, String location) {
             this(sku, quantity, location, null, null);
+        }
+
+        public Line(String sku, int quantity, String location, Integer fulfilled, Integer released) {
+            this(sku, quantity, location, fulfilled, released, null, null);
         }
 
         StockKey key() {
@@ -88,10 +179,19 @@ public record ReservationView(
         }
     }
 
+    /** Units of a split or partial line at one location; with deferred fulfilment, once confirmed, what was settled there. */
+    @Schema(name = "ReservationAllocation")
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Allocated(@Schema(required = true, example = "WH-1") String location,
+            @Schema(required = true, minimum = "1", example = "2") int quantity,
+            @Schema(description = "Deferred fulfilment, once confirmed: units fulfilled here", example = "1") Integer fulfilled,
+            @Schema(description = "Deferred fulfilment, once confirmed: units released here", example = "0") Integer released) {
+    }
+
     /** Quantities per stock record, in the order every stock update locks them. */
     SortedMap<StockKey, Long> quantities() {
         SortedMap<StockKey, Long> byKey = new TreeMap<>();
-        lines.forEach(line -> byKey.merge(line.key(), (long) line.quantity(), Long::sum));
+        rows().forEach(line -> byKey.merge(line.key(), (long) line.quantity(), Long::sum));
         return byKey;
     }
 }

@@ -6,6 +6,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -16,6 +17,7 @@ import dev.stockhold.StockholdConfig;
 import dev.stockhold.idempotency.IdempotencyKey;
 import dev.stockhold.idempotency.IdempotencyKeyReusedException;
 import dev.stockhold.idempotency.IdempotencyRepository;
+import dev.stockhold.idempotency.OncePerKey;
 import dev.stockhold.idempotency.Refusal;
 import dev.stockhold.idempotency.RequestInProgressException;
 import dev.stockhold.idempotency.StoredResponse;
@@ -49,10 +51,13 @@ public class ReservingService implements HotSkuGroups.PlainPath {
 
     private final LockWait lockWait;
     private final OneStatementReservation oneStatement;
+    private final OncePerKey once;
 
     ReservingService(IdempotencyRepository keys, LockWait lockWait, StockRepository stock, HoldWriter writer,
-            OneStatementReservation oneStatement, ReservationMetrics metrics, ProblemResponses problems, StockholdConfig config) {
+            OneStatementReservation oneStatement, OncePerKey once, ReservationMetrics metrics, ProblemResponses problems,
+            StockholdConfig config) {
         this.keys = keys;
+        this.once = once;
         this.oneStatement = oneStatement;
         this.lockWait = lockWait;
         this.stock = stock;
@@ -76,9 +81,13 @@ public class ReservingService implements HotSkuGroups.PlainPath {
         ReservationReply reply;
         try {
             ReservationAttempt attempt = new ReservationAttempt(tenantId, key, request.fingerprint(), request);
-            reply = request.lines().size() == 1 && groups != null
-                    ? groups.reserve(attempt)
-                    : alone(attempt, config.idempotency().inFlightWait());
+            if (request.allocationMode() != AllocationMode.WHOLE) {
+                reply = spread(attempt);
+            } else {
+                reply = request.lines().size() == 1 && groups != null
+                        ? groups.reserve(attempt)
+                        : alone(attempt, config.idempotency().inFlightWait());
+            }
         } catch (IdempotencyKeyReusedException e) {
             metrics.outcome(Outcome.KEY_REUSED);
             throw e;
@@ -119,6 +128,32 @@ public class ReservingService implements HotSkuGroups.PlainPath {
             case KEY_TAKEN -> replay(a);
             case TRANSACTIONAL_PATH -> null;
         };
+    }
+
+    /**
+     * A split or partial request, whose quantities depend on what the records have: in the transaction that claims the
+     * key, the records are read under their row locks, and the holds that follow take exactly what that read allocated
+     * (no race to lose, so partial requests end with every unit held that any of them could take). Never grouped or
+     * written in one statement: the round trips of the lock and the claim are paid only by requests that ask for this.
+     */
+    private ReservationReply spread(ReservationAttempt a) {
+        UUID id = UUID.randomUUID();
+        OncePerKey.Reply reply = once.run(a.tenantId(), a.key(), a.fingerprint(), id, () -> {
+            ReservationRequest request = a.request();
+            Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+            List<String> skus = request.lines().stream().map(ReservationRequest.Line::sku).distinct().toList();
+            Allocation allocation = Allocation.spread(request.allocationLines(), stock.lockCandidates(a.tenantId(), skus),
+                    request.allocationMode() == AllocationMode.PARTIAL);
+            if (allocation instanceof Allocation.Refused refused) {
+                throw refusal(refused.unknown(), refused.shortSkus());
+            }
+            ReservationView held = writer.held(id, request, (Allocation.Spread) allocation, now);
+            if (!writer.write(a.tenantId(), Map.of(a.key().value(), held), now)) {
+                throw new IllegalStateException("a stock record locked for reservation " + id + " lacked the units read under the lock");
+            }
+            return writer.created(held);
+        });
+        return new ReservationReply(reply.response(), reply.replayed());
     }
 
     private ReservationReply inTransaction(ReservationAttempt a, Duration keyWait) {

@@ -77,7 +77,8 @@ class IdempotencyFaultsTest {
     @Test
     void shouldWaitForAnInFlightOriginalAndReplayItsOutcome() throws Exception {
         String key = Api.key();
-        ReservationRequest request = new ReservationRequest(List.of(new ReservationRequest.Line(sku, 2, null)), null, null, null, null);
+        ReservationRequest request = new ReservationRequest(List.of(new ReservationRequest.Line(sku, 2, null)), null, null, null, null,
+                null);
         String storedBody = "{\"stored\":\"by the original\"}";
 
         try (Connection original = dataSource.getConnection()) {
@@ -100,7 +101,8 @@ class IdempotencyFaultsTest {
     @Test
     void shouldAnswerInProgressWithRetryAfterWhenTheOriginalOutlastsTheWait() throws Exception {
         String key = Api.key();
-        ReservationRequest request = new ReservationRequest(List.of(new ReservationRequest.Line(sku, 2, null)), null, null, null, null);
+        ReservationRequest request = new ReservationRequest(List.of(new ReservationRequest.Line(sku, 2, null)), null, null, null, null,
+                null);
 
         try (Connection original = dataSource.getConnection()) {
             original.setAutoCommit(false);

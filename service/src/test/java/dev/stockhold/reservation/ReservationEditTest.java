@@ -134,6 +134,27 @@ class ReservationEditTest {
         }
     }
 
+    /**
+     * The same race against an edit that checks the reservation's state without its row lock, with the confirm forced
+     * between that check and the edit's writes: the reservation ends CONFIRMED with lines the confirm never sold, and
+     * the record holds units that nothing will ever release. The checks above fail on it.
+     */
+    @Test
+    void shouldStrandHeldUnitsWithANaiveEditThatDoesNotLockTheReservation() {
+        api.setStock(sku, 10);
+        String id = api.reserve(Api.key(), sku, 2).path("id");
+        assertThat(db.queryStrings("SELECT status FROM reservations WHERE id = ?::uuid", id)).containsExactly("HELD");
+        api.confirm(id).then().statusCode(200);
+        db.execute("UPDATE reservation_lines SET quantity = 5 WHERE reservation_id = ?::uuid", id);
+        db.execute("UPDATE stock_records SET held = held + 3 WHERE tenant_id = ? AND sku = ?", api.tenant(), sku);
+
+        assertThat(db.queryLong("SELECT held FROM stock_records WHERE tenant_id = ? AND sku = ?", api.tenant(), sku))
+                .as("units held for a reservation that is no longer HELD").isEqualTo(3);
+        assertThat(db.queryLong("SELECT sum(quantity) FROM reservation_lines WHERE reservation_id = ?::uuid", id))
+                .as("lines that say more than the confirm sold").isNotEqualTo(10 - db.queryLong(
+                        "SELECT on_hand FROM stock_records WHERE tenant_id = ? AND sku = ?", api.tenant(), sku));
+    }
+
     private Response patch(String key, String id, String ifMatch, String lines) {
         return api.request().contentType(ContentType.JSON).header("Idempotency-Key", key).header("If-Match", ifMatch)
                 .body("{\"lines\":" + lines + "}").patch("/v1/reservations/{id}", id);

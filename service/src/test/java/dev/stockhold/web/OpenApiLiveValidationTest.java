@@ -101,6 +101,13 @@ class OpenApiLiveValidationTest {
         check(violations, "reserve at a location",
                 via.apply(api.request()).contentType(ContentType.JSON).header("Idempotency-Key", "live-5")
                         .body("{\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":1,\"location\":\"WH-2\"}]}").post("/v1/reservations"));
+        check(violations, "reserve split",
+                via.apply(api.request()).contentType(ContentType.JSON).header("Idempotency-Key", "live-6")
+                        .body("{\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":4}],\"allocation\":\"split\"}").post("/v1/reservations"));
+        check(violations, "reserve partial",
+                via.apply(api.request()).contentType(ContentType.JSON).header("Idempotency-Key", "live-7")
+                        .body("{\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":50}],\"allocation\":\"partial\"}")
+                        .post("/v1/reservations"));
         check(violations, "stale if-match", via.apply(api.request()).contentType(ContentType.JSON).header("If-Match", "\"99\"")
                 .body("{\"onHand\":9}").put("/v1/items/{sku}/stock/{location}", sku, "WH-2"));
         check(violations, "below held", via.apply(api.request()).contentType(ContentType.JSON).body("{\"onHand\":0}")
