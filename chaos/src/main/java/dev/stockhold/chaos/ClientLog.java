@@ -12,11 +12,19 @@ import java.util.concurrent.atomic.LongAdder;
 /** Everything the clients asked for and every answer they actually received. The checker's view of the clients. */
 final class ClientLog {
 
-    /** What a client sends under one Idempotency-Key: always the same body. */
-    record Intent(String key, String body, Map<String, Integer> lines, boolean deferred) {
+    /**
+     * What a client sends under one Idempotency-Key: always the same body. {@code allocation}: "split", "partial" or
+     * null (whole).
+     */
+    record Intent(String key, String body, Map<String, Integer> lines, boolean deferred, String allocation) {
 
         Intent(String key, String body, Map<String, Integer> lines) {
-            this(key, body, lines, false);
+            this(key, body, lines, false, null);
+        }
+
+        /** Whether a reservation may hold less of a line than asked: a partial request's lines get what there was. */
+        boolean partial() {
+            return "partial".equals(allocation);
         }
     }
 
@@ -82,6 +90,8 @@ final class ClientLog {
 
     final Map<String, Intent> intents = new ConcurrentHashMap<>();
     final Queue<ReserveAnswer> reserveAnswers = new ConcurrentLinkedQueue<>();
+    /** The units per sku a 201 to a partial request said it holds, by key (skus that got none left out). */
+    final Map<String, Map<String, Integer>> partialHeld = new ConcurrentHashMap<>();
     final Queue<TransitionAnswer> transitionAnswers = new ConcurrentLinkedQueue<>();
     final Queue<SettleAnswer> settleAnswers = new ConcurrentLinkedQueue<>();
     final Queue<EditAnswer> editAnswers = new ConcurrentLinkedQueue<>();

@@ -57,8 +57,12 @@ final class Clients {
     private final ConcurrentLinkedDeque<String> adjustmentsToRetry = new ConcurrentLinkedDeque<>();
     private final List<String> answeredKeys = new CopyOnWriteArrayList<>();
     private final List<String> reservationIds = new CopyOnWriteArrayList<>();
-    /** Reservations made with deferred fulfilment, each with the sku of its first line. */
-    private final List<Map.Entry<String, String>> deferredIds = new CopyOnWriteArrayList<>();
+    /** Reservations made with deferred fulfilment, each with the first (sku, location) it holds. */
+    private final List<Settleable> deferredLines = new CopyOnWriteArrayList<>();
+
+    /** A line of a reservation made with deferred fulfilment that fulfilments and releases may name. */
+    private record Settleable(String id, String sku, String location) {
+    }
 
     private final Duration thinkTime;
 
@@ -152,8 +156,15 @@ final class Clients {
         int ttl = random.nextInt(4) == 0 ? 2 + random.nextInt(3) : 600;
         // one in four confirms commits the units for fulfilments and releases instead of selling them
         boolean deferred = random.nextInt(4) == 0;
+        // one in six requests splits its lines across locations, one in six takes what there is
+        String allocation = switch (random.nextInt(6)) {
+            case 0 -> "split";
+            case 1 -> "partial";
+            default -> null;
+        };
         Intent intent = new Intent("chaos-" + UUID.randomUUID(), "{\"lines\":[" + linesJson + "],\"ttlSeconds\":" + ttl
-                + (deferred ? ",\"fulfilment\":\"deferred\"" : "") + "}", lines, deferred);
+                + (deferred ? ",\"fulfilment\":\"deferred\"" : "") + (allocation == null ? "" : ",\"allocation\":\"" + allocation + "\"")
+                + "}", lines, deferred, allocation);
         log.intents.put(intent.key(), intent);
         return intent;
     }
@@ -351,10 +362,19 @@ final class Clients {
         String id = status == 201 ? body.path("id").asText(null) : null;
         String problem = slug(body);
         log.reserveAnswers.add(new ClientLog.ReserveAnswer(intent.key(), status, id, problem, replayed));
+        if (status == 201 && intent.partial()) {
+            Map<String, Integer> held = new LinkedHashMap<>();
+            body.path("lines").forEach(line -> {
+                if (line.path("quantity").asInt() > 0) {
+                    held.put(line.path("sku").asText(), line.path("quantity").asInt());
+                }
+            });
+            log.partialHeld.put(intent.key(), held);
+        }
         if (status == 201 && !replayed) {
             reservationIds.add(id);
             if (intent.deferred()) {
-                deferredIds.add(Map.entry(id, intent.lines().keySet().iterator().next()));
+                settleable(id, body);
             }
         }
         if (ProblemMappers.OUTCOME_UNKNOWN.equals(body.path("detail").asText())) {
@@ -368,34 +388,46 @@ final class Clients {
         }
     }
 
+    /** The first (sku, location) a created reservation holds: a line's own location, or the first of its allocations. */
+    private void settleable(String id, JsonNode created) {
+        for (JsonNode line : created.path("lines")) {
+            JsonNode at = line.path("allocations").isArray() ? line.path("allocations").path(0).path("location") : line.path("location");
+            if (!at.isMissingNode() && line.path("quantity").asInt() > 0) {
+                deferredLines.add(new Settleable(id, line.path("sku").asText(), at.asText()));
+                return;
+            }
+        }
+    }
+
     /**
      * A fulfilment or a release of one unit of one line of a reservation made with deferred fulfilment, under a new key:
      * before the confirm it is refused, and past what is committed it is over-fulfilment.
      */
     private void settle(ThreadLocalRandom random) {
-        if (deferredIds.isEmpty()) {
+        if (deferredLines.isEmpty()) {
             return;
         }
         log.count(Operation.SETTLE);
-        Map.Entry<String, String> target = deferredIds.get(random.nextInt(deferredIds.size()));
+        Settleable target = deferredLines.get(random.nextInt(deferredLines.size()));
         String action = random.nextInt(3) == 0 ? "release" : "fulfil";
         String key = "settle-" + UUID.randomUUID();
         Function<Replica, HttpRequest> request = replica -> HttpRequest.newBuilder(
-                URI.create(replica.baseUrl() + "/v1/reservations/" + target.getKey()
+                URI.create(replica.baseUrl() + "/v1/reservations/" + target.id()
                         + ("fulfil".equals(action) ? "/fulfilments" : "/release")))
                 .header("Authorization", "Bearer " + token).header("Content-Type", "application/json").header("Idempotency-Key", key)
                 .timeout(TIMEOUT)
-                .POST(HttpRequest.BodyPublishers.ofString("{\"lines\":[{\"sku\":\"" + target.getValue() + "\",\"quantity\":1}]}"))
+                .POST(HttpRequest.BodyPublishers.ofString("{\"lines\":[{\"sku\":\"" + target.sku() + "\",\"location\":\""
+                        + target.location() + "\",\"quantity\":1}]}"))
                 .build();
         Replica replica = replica(random);
         try {
             HttpResponse<String> response = send(request.apply(replica), replica, request);
             log.answered(response.statusCode());
-            log.settleAnswers.add(new ClientLog.SettleAnswer(key, target.getKey(), action, target.getValue(), response.statusCode(),
+            log.settleAnswers.add(new ClientLog.SettleAnswer(key, target.id(), action, target.sku(), response.statusCode(),
                     slug(parse(response.body()))));
         } catch (IOException e) {
             log.noAnswer.increment();
-            log.settleAnswers.add(new ClientLog.SettleAnswer(key, target.getKey(), action, target.getValue(), 0, null));
+            log.settleAnswers.add(new ClientLog.SettleAnswer(key, target.id(), action, target.sku(), 0, null));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -421,7 +453,12 @@ final class Clients {
                 return;
             }
             Map<String, Integer> lines = new LinkedHashMap<>();
-            body.path("lines").forEach(l -> lines.merge(l.path("sku").asText(), l.path("quantity").asInt(), Integer::sum));
+            // a line of a partial reservation that got nothing is not held, and an edit's lines are at least one unit
+            body.path("lines").forEach(l -> {
+                if (l.path("quantity").asInt() > 0) {
+                    lines.merge(l.path("sku").asText(), l.path("quantity").asInt(), Integer::sum);
+                }
+            });
             String first = lines.keySet().iterator().next();
             lines.put(first, Math.max(1, lines.get(first) + (random.nextBoolean() ? 1 : -1)));
             String json = lines.entrySet().stream().map(e -> "{\"sku\":\"" + e.getKey() + "\",\"quantity\":" + e.getValue() + "}")

@@ -17,6 +17,7 @@ import java.util.function.Consumer;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.stockhold.chaos.ClientLog.Intent;
 import dev.stockhold.chaos.ClientLog.ReserveAnswer;
 import dev.stockhold.chaos.ClientLog.TransitionAnswer;
 import dev.stockhold.support.BrokerQueue.Delivery;
@@ -503,12 +504,6 @@ final class InvariantChecker {
             if (!created.isEmpty() && (reservation == null || !created.contains(reservation.id()))) {
                 violation(5, "key " + key + " answered 201 " + created + " but the database holds " + reservation);
             }
-            if (reservation != null && !reservation.lines().equals(clients.intents.get(key).lines())
-                    && clients.editAnswers.stream().noneMatch(e -> e.reservationId().equals(reservation.id())
-                            && (e.status() == 200 || e.status() == 0 || e.status() >= 500) && e.lines().equals(reservation.lines()))) {
-                violation(5, "key " + key + ": reservation lines " + reservation.lines() + " != requested "
-                        + clients.intents.get(key).lines() + " nor any edit sent");
-            }
             if (insufficient && (reservation != null || !created.isEmpty())) {
                 violation(5, "key " + key + ": 409 insufficient-stock hid reservation " + reservation);
             }
@@ -516,8 +511,18 @@ final class InvariantChecker {
                 violation(5, "key " + key + ": only 5xx/429 answers (nothing happened) yet reservation " + reservation.id());
             }
         });
-        byKey.keySet().stream().filter(key -> !clients.intents.containsKey(key))
-                .forEach(key -> violation(5, "reservation under key " + key + " that no client sent"));
+        byKey.forEach((key, reservation) -> {
+            Intent intent = clients.intents.get(key);
+            if (intent == null) {
+                violation(5, "reservation under key " + key + " that no client sent");
+            } else if (!(intent.partial() ? heldAsAnswered(reservation, intent, clients.partialHeld.get(key))
+                    : reservation.lines().equals(intent.lines()))
+                    && clients.editAnswers.stream().noneMatch(e -> e.reservationId().equals(reservation.id())
+                            && (e.status() == 200 || e.status() == 0 || e.status() >= 500) && e.lines().equals(reservation.lines()))) {
+                violation(5, "key " + key + ": reservation lines " + reservation.lines() + " != requested " + intent.lines()
+                        + (intent.partial() ? " (partial, answered " + clients.partialHeld.get(key) + ")" : "") + " nor any edit sent");
+            }
+        });
         clients.listingAnomalies.forEach(anomaly -> violation(5, "listing returned " + anomaly));
         settlements(db, clients);
         edits(db, clients);
@@ -554,6 +559,18 @@ final class InvariantChecker {
                         + " " + t.problem() + " but final status is " + finalStatus);
             }
         }
+    }
+
+    /**
+     * A partial request's reservation holds some units, of requested skus only, never more of one than asked, and
+     * exactly what its 201 said when one was received.
+     */
+    private static boolean heldAsAnswered(Reservation reservation, Intent intent, Map<String, Integer> answered) {
+        if (answered != null) {
+            return reservation.lines().equals(answered);
+        }
+        return !reservation.lines().isEmpty() && reservation.lines().entrySet().stream()
+                .allMatch(line -> line.getValue() <= intent.lines().getOrDefault(line.getKey(), 0));
     }
 
     /**

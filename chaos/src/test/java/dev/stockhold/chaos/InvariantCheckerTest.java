@@ -136,7 +136,7 @@ class InvariantCheckerTest {
                 Map.of("A@default", 1), Map.of("A@default", 1)));
         w.records.put("A@default", new StockRecord("A@default", 7, 3, 1, 2, 0));
         w.idempotency.put("k4", new IdempotencyRecord("k4", 201, "r3"));
-        w.clients.intents.put("k4", new Intent("k4", "{}", Map.of("A", 4), true));
+        w.clients.intents.put("k4", new Intent("k4", "{}", Map.of("A", 4), true, null));
         w.events.add(event("e4", 4, "r3", "created"));
         w.events.add(event("e5", 5, "r3", "confirmed"));
         w.events.add(event("e6", 6, "r3", "fulfilled"));
@@ -149,6 +149,41 @@ class InvariantCheckerTest {
         w.received.add(delivery("s3", "s3", "A@default"));
         w.clients.settleAnswers.add(new ClientLog.SettleAnswer("f1", "r3", "fulfil", "A", 200, null));
         w.entriesByKey.put("f1", 1);
+    }
+
+    /** k2 becomes a partial request for 5 of A and 2 of B that got 3 of A: its 201 said so. */
+    private static void partialRequest(World w) {
+        w.clients.intents.put("k2", new Intent("k2", "{}", Map.of("A", 5, "B", 2), false, "partial"));
+        w.clients.partialHeld.put("k2", Map.of("A", 3));
+        w.clients.reserveAnswers.add(new ReserveAnswer("k2", 201, "r2", null, false));
+    }
+
+    /** k2's answer was lost: the checker knows only what was asked. */
+    private static void unanswered(World w) {
+        w.clients.partialHeld.remove("k2");
+        w.clients.reserveAnswers.removeIf(a -> a.key().equals("k2"));
+    }
+
+    @Test
+    void shouldAcceptAPartialReservationHoldingWhatItsAnswerSaid() {
+        assertThat(checkWith(InvariantCheckerTest::partialRequest).violations()).isEmpty();
+        assertThat(checkWith(w -> {
+            partialRequest(w);
+            unanswered(w);
+        }).violations()).as("no answer received: at most what was asked").isEmpty();
+    }
+
+    @Test
+    void shouldCatchAPartialReservationHoldingOtherThanItsAnswerOrMoreThanAsked() {
+        assertThat(checkWith(w -> {
+            partialRequest(w);
+            w.clients.partialHeld.put("k2", Map.of("A", 2));
+        }).violations()).anyMatch(v -> v.contains("key k2") && v.contains("!= requested"));
+        assertThat(checkWith(w -> {
+            partialRequest(w);
+            unanswered(w);
+            w.clients.intents.put("k2", new Intent("k2", "{}", Map.of("A", 2), false, "partial"));
+        }).violations()).anyMatch(v -> v.contains("key k2"));
     }
 
     @Test
