@@ -108,6 +108,9 @@ class OpenApiLiveValidationTest {
                 via.apply(api.request()).contentType(ContentType.JSON).header("Idempotency-Key", "live-7")
                         .body("{\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":50}],\"allocation\":\"partial\"}")
                         .post("/v1/reservations"));
+        check(violations, "availability", via.apply(api.request()).contentType(ContentType.JSON)
+                .body("{\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":2},{\"sku\":\"nope\",\"quantity\":1}],\"allocation\":\"partial\"}")
+                .post("/v1/availability"));
         check(violations, "stale if-match", via.apply(api.request()).contentType(ContentType.JSON).header("If-Match", "\"99\"")
                 .body("{\"onHand\":9}").put("/v1/items/{sku}/stock/{location}", sku, "WH-2"));
         check(violations, "below held", via.apply(api.request()).contentType(ContentType.JSON).body("{\"onHand\":0}")

@@ -1,0 +1,72 @@
+package dev.stockhold.reservation;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.stockhold.inventory.Allocation;
+import dev.stockhold.inventory.StockRepository;
+
+/**
+ * The dry run of POST /v1/reservations: one read of the records, without locks, placed by the same {@link Allocation}
+ * rules a reservation made now would meet. Writes nothing (no key, no outbox row), so a concurrent writer may change the
+ * answer a moment later; on a quiet system the reservation lands where this says.
+ */
+@ApplicationScoped
+public class Availability {
+
+    private final StockRepository stock;
+
+    Availability(StockRepository stock) {
+        this.stock = stock;
+    }
+
+    public AvailabilityView of(String tenantId, AvailabilityRequest asked) {
+        ReservationRequest request = asked.asReservation();
+        AllocationMode mode = request.allocationMode();
+        List<Allocation.Line> lines = request.allocationLines();
+        List<StockRepository.Candidate> candidates = stock.candidates(tenantId,
+                lines.stream().map(Allocation.Line::sku).distinct().toList(), null);
+
+        // the lines of a request never share a record (distinct (sku, location) pairs, no sku both with and without a
+        // location), so each line is placed on its own exactly as in the request
+        List<List<Allocation.Part>> parts = new ArrayList<>();
+        List<List<AvailabilityView.Stock>> available = new ArrayList<>();
+        boolean anyUnknown = false;
+        boolean allServed = true;
+        boolean anyServed = false;
+        for (Allocation.Line line : lines) {
+            Allocation placed = mode == AllocationMode.WHOLE
+                    ? Allocation.of(List.of(line), candidates, new HashMap<>())
+                    : Allocation.spread(List.of(line), candidates, true);
+            List<Allocation.Part> served = placed instanceof Allocation.Placed p
+                    ? List.of(new Allocation.Part(p.keys().get(0), line.quantity()))
+                    : placed instanceof Allocation.Spread s ? s.lines().get(0) : List.of();
+            long units = served.stream().mapToLong(Allocation.Part::quantity).sum();
+            List<AvailabilityView.Stock> at = candidates.stream().filter(c -> c.key().sku().equals(line.sku())
+                    && (line.location() == null || c.key().location().equals(line.location())))
+                    .map(c -> new AvailabilityView.Stock(c.key().location(), c.available())).toList();
+            parts.add(served);
+            available.add(at);
+            anyUnknown |= at.isEmpty();
+            allServed &= units == line.quantity();
+            anyServed |= units > 0;
+        }
+        boolean reservable = !anyUnknown && (mode == AllocationMode.PARTIAL ? anyServed : allServed);
+
+        List<AvailabilityView.Line> placed = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            Allocation.Line line = lines.get(i);
+            long units = parts.get(i).stream().mapToLong(Allocation.Part::quantity).sum();
+            // a request that would be refused holds nothing anywhere
+            List<ReservationView.Allocated> placement = reservable ? parts.get(i).stream()
+                    .map(p -> new ReservationView.Allocated(p.key().location(), (int) p.quantity(), null, null)).toList() : List.of();
+            placed.add(new AvailabilityView.Line(line.sku(), (int) line.quantity(), line.location(), units == line.quantity(),
+                    available.get(i), placement,
+                    mode == AllocationMode.PARTIAL ? (int) (line.quantity() - (reservable ? units : 0)) : null));
+        }
+        return new AvailabilityView(reservable, mode.wire(), placed);
+    }
+}

@@ -1,0 +1,66 @@
+package dev.stockhold.reservation;
+
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import dev.stockhold.security.CurrentTenant;
+import dev.stockhold.security.Roles;
+import dev.stockhold.web.Problem;
+import dev.stockhold.web.ProblemType;
+import dev.stockhold.web.StrictJson;
+
+/** POST /v1/availability: the dry run of a reservation (docs/api.md). */
+@Path("/v1/availability")
+@Produces(MediaType.APPLICATION_JSON)
+@RolesAllowed({ Roles.INVENTORY_ADMIN, Roles.RESERVATIONS })
+@Tag(name = "reservations")
+@SecurityRequirement(name = "jwt")
+@APIResponse(responseCode = "429", description = "too-many-requests: the tenant is at its concurrency limit (Retry-After)",
+        content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+@APIResponse(responseCode = "401", description = "unauthorized: no, invalid or expired token, or no tenant_id",
+        content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+@APIResponse(responseCode = "403", description = "forbidden: the token lacks the role",
+        content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+@APIResponse(responseCode = "503", description = "service-unavailable: database unavailable or busy; retry after Retry-After",
+        content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+public class AvailabilityResource {
+
+    private final Availability availability;
+    private final CurrentTenant tenant;
+    private final StrictJson json;
+
+    AvailabilityResource(Availability availability, CurrentTenant tenant, StrictJson json) {
+        this.availability = availability;
+        this.tenant = tenant;
+        this.json = json;
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Where a reservation with these lines would be placed now, and what each line has available; writes nothing")
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = AvailabilityRequest.class)))
+    @APIResponse(responseCode = "200", description = "The placement a reservation made now would get",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AvailabilityView.class)))
+    @APIResponse(responseCode = "400", description = "malformed-request, validation-failed",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "413", description = "payload-too-large",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "415", description = "unsupported-media-type",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public AvailabilityView check(byte[] body) {
+        return availability.of(tenant.id(), json.read(body, AvailabilityRequest.class).requireDistinctSkus());
+    }
+}
