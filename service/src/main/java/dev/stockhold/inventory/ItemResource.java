@@ -1,5 +1,7 @@
 package dev.stockhold.inventory;
 
+import java.util.List;
+
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -110,6 +112,8 @@ public class ItemResource {
     @APIResponse(responseCode = "200", description = "One page",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = StockPage.class)))
     public StockPage list(
+            @QueryParam("sku") @Parameter(
+                    description = "Only these skus: repeat the parameter (sku=A-1&sku=B-7), at most 100 times") List<String> skus,
             @QueryParam("location") @Parameter(description = "Only records at this location",
                     schema = @Schema(pattern = Sku.REGEX)) String location,
             @QueryParam("availableBelow") @Parameter(description = "Only records whose available is strictly below this",
@@ -118,7 +122,7 @@ public class ItemResource {
                     schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "200", defaultValue = "50")) String limit,
             @QueryParam("cursor") @Parameter(description = "nextCursor of the previous page; only with the same filters",
                     schema = @Schema(type = SchemaType.STRING)) String cursor) {
-        return stock.list(StockQuery.of(tenant.id(), location, availableBelow, limit, cursor, cursors));
+        return stock.list(StockQuery.of(tenant.id(), skus == null ? List.of() : skus, location, availableBelow, limit, cursor, cursors));
     }
 
     @GET
@@ -154,7 +158,7 @@ public class ItemResource {
             @QueryParam("to") @Parameter(description = "Changes before (RFC 3339)",
                     schema = @Schema(type = SchemaType.STRING, format = "date-time")) String to,
             @QueryParam("kind") @Parameter(description = "Only entries of this kind",
-                    schema = @Schema(enumeration = { "opening", "set", "adjust", "confirm", "fulfil", "release" })) String kind,
+                    schema = @Schema(enumeration = { "opening", "set", "adjust", "confirm", "fulfil", "release", "snapshot" })) String kind,
             @QueryParam("limit") @Parameter(description = "Entries per page, 1 to 200, default 50",
                     schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "200", defaultValue = "50")) String limit,
             @QueryParam("cursor") @Parameter(description = "nextCursor of the previous page; only with the same filters",

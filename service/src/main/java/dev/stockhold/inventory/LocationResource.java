@@ -3,13 +3,21 @@ package dev.stockhold.inventory;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -18,6 +26,9 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import dev.stockhold.idempotency.IdempotencyKey;
+import dev.stockhold.idempotency.OncePerKey;
+import dev.stockhold.idempotency.StoredResponse;
 import dev.stockhold.security.CurrentTenant;
 import dev.stockhold.security.Roles;
 import dev.stockhold.web.Problem;
@@ -67,6 +78,43 @@ public class LocationResource {
         Sku.require("location", location);
         LocationRequest request = json.read(body, LocationRequest.class);
         return stock.putLocation(tenant.id(), location, request.priority());
+    }
+
+    @POST
+    @Path("{location}/snapshots")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @RolesAllowed(Roles.INVENTORY_ADMIN)
+    @Operation(summary = "Apply a warehouse count taken at asOf, once per Idempotency-Key, without undoing what changed since")
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = SnapshotRequest.class)))
+    @APIResponse(responseCode = "200", description = "What the count did to each record (a replay answers the same)",
+            headers = @Header(name = StoredResponse.REPLAYED_HEADER, description = "true when this is the stored outcome of an earlier "
+                    + "request with this key", schema = @Schema(type = SchemaType.BOOLEAN)),
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = SnapshotView.class)))
+    @APIResponse(responseCode = "400",
+            description = "validation-failed, malformed-request, idempotency-key-missing, idempotency-key-invalid",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "409", description = "idempotency-request-in-progress (with Retry-After)",
+            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = SchemaType.INTEGER)),
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "413", description = "payload-too-large",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "415", description = "unsupported-media-type",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "422", description = "idempotency-key-reused: the key belongs to another request",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public Response snapshot(@PathParam("location") @Parameter(description = "1-64 characters of [A-Za-z0-9._:-]",
+            schema = @Schema(pattern = Sku.REGEX)) String location,
+            @Parameter(in = ParameterIn.HEADER, name = IdempotencyKey.HEADER, required = true,
+                    description = "One key per intent, reused on every retry (same rules as POST /v1/reservations)",
+                    schema = @Schema(type = SchemaType.STRING,
+                            pattern = IdempotencyKey.PATTERN)) @HeaderParam(IdempotencyKey.HEADER) String idempotencyKey,
+            @Context HttpHeaders headers, byte[] body) {
+        Sku.require("location", location);
+        IdempotencyKey key = IdempotencyKey.parse(headers.getRequestHeader(IdempotencyKey.HEADER));
+        SnapshotRequest request = json.read(body, SnapshotRequest.class).requireValid();
+        OncePerKey.Reply reply = stock.count(tenant.id(), key, location, request, tenant.subject());
+        return reply.response().answer(reply.replayed());
     }
 
     @GET

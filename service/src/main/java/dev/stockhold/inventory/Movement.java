@@ -17,7 +17,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 public record Movement(
         @Schema(required = true, description = "Contiguous per stock record from 1", example = "7") long seq,
         @Schema(required = true, enumeration = {
-                "opening", "set", "adjust", "confirm", "fulfil", "release" },
+                "opening", "set", "adjust", "confirm", "fulfil", "release", "snapshot" },
                 description = "opening: what the record held when the ledger began") String kind,
         @Schema(required = true, description = "What the change added to on hand", example = "-3") long onHandDelta,
         @Schema(required = true, description = "What the change added to committed", example = "0") long committedDelta,

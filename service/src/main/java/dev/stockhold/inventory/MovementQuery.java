@@ -18,7 +18,7 @@ public record MovementQuery(String tenantId, StockKey at, Instant from, Instant 
 
     public static final int DEFAULT_LIMIT = 50;
     public static final int MAX_LIMIT = 200;
-    static final Set<String> KINDS = Set.of("opening", "set", "adjust", "confirm", "fulfil", "release");
+    static final Set<String> KINDS = Set.of("opening", "set", "adjust", "confirm", "fulfil", "release", "snapshot");
 
     /** Reads and validates the query parameters; every broken one is a 400 that names it. */
     public static MovementQuery of(String tenantId, StockKey at, String from, String to, String kind, String limit, String cursor,

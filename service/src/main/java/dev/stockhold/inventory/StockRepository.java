@@ -4,7 +4,9 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Timestamp;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -175,6 +177,23 @@ public class StockRepository {
                    movements = s.movements + 1, updated_at = now()
              WHERE s.tenant_id = ? AND s.sku = ? AND s.location = ? AND s.on_hand + ? >= s.held + s.committed
             RETURNING\s""" + COLUMNS + ", " + Ledger.returning("?", "0"), "adjust");
+    // A count with the changes since it: on hand as counted, received moving with it (I2), the count's time kept
+    private static final String SNAPSHOT = Ledger.wrap("WITH ", """
+            UPDATE stock_records s SET received = s.received + ? - s.on_hand, on_hand = ?, version = s.version + 1,
+                   movements = s.movements + 1, counted_at = ?, updated_at = now()
+             WHERE s.tenant_id = ? AND s.sku = ? AND s.location = ? AND ? >= s.held + s.committed
+            RETURNING\s""" + COLUMNS + ", " + Ledger.returning("?", "0"), "snapshot");
+    private static final String COUNTED = "UPDATE stock_records SET counted_at = ? WHERE tenant_id = ? AND sku = ? AND location = ?";
+    private static final String LOCK_COUNTED = "SELECT " + COLUMNS + """
+            , s.counted_at FROM stock_records s WHERE s.tenant_id = ? AND s.location = ? AND (? OR s.sku = ANY (?::varchar[]))
+             ORDER BY s.sku FOR UPDATE""";
+    private static final String CREATE_MANY = """
+            INSERT INTO stock_records (tenant_id, sku, location, on_hand, held, received, version)
+            SELECT ?, sku, ?, 0, 0, 0, 0 FROM unnest(?::varchar[]) AS w(sku) ORDER BY sku
+            ON CONFLICT DO NOTHING
+            """;
+    private static final String NEWEST_FIRST = """
+            SELECT on_hand_delta, created_at FROM stock_movements WHERE tenant_id = ? AND sku = ? AND location = ? ORDER BY seq DESC""";
     private static final String ENSURE_LOCATION = "INSERT INTO locations (tenant_id, location) VALUES (?, ?) ON CONFLICT DO NOTHING";
     private static final String PUT_LOCATION = """
             INSERT INTO locations (tenant_id, location, priority) VALUES (?, ?, ?)
@@ -326,6 +345,85 @@ public class StockRepository {
     @Transactional(Transactional.TxType.MANDATORY)
     public Optional<StockRecord> lock(String tenantId, StockKey key) {
         return one(LOCK, tenantId, key);
+    }
+
+    /** A record locked for a count, with the time of the newest count applied to it (null: none yet). */
+    public record Counted(StockRecord record, Instant countedAt) {
+    }
+
+    /**
+     * Locks the records a count at one location covers, in sku order, creating the listed ones (on hand 0) and the
+     * location first where absent.
+     *
+     * @param all whether every record of the location is covered (a full count), not only the listed skus
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public List<Counted> lockForCount(String tenantId, String location, List<String> skus, boolean all) {
+        execute(ENSURE_LOCATION, tenantId, location);
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement create = c.prepareStatement(CREATE_MANY);
+                PreparedStatement lock = c.prepareStatement(LOCK_COUNTED)) {
+            create.setString(1, tenantId);
+            create.setString(2, location);
+            create.setArray(3, c.createArrayOf("varchar", skus.toArray()));
+            create.executeUpdate();
+            lock.setString(1, tenantId);
+            lock.setString(2, location);
+            lock.setBoolean(3, all);
+            lock.setArray(4, c.createArrayOf("varchar", skus.toArray()));
+            List<Counted> found = new ArrayList<>();
+            try (ResultSet rs = lock.executeQuery()) {
+                while (rs.next()) {
+                    Timestamp counted = rs.getTimestamp(8);
+                    found.add(new Counted(new StockRecord(rs.getString(1), rs.getString(2), rs.getLong(3), rs.getLong(4), rs.getLong(5),
+                            rs.getLong(6), rs.getTimestamp(7).toInstant()), counted == null ? null : counted.toInstant()));
+                }
+            }
+            return found;
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * What the ledger moved on hand by after {@code asOf}: the entries newest first, back to the first one at or before
+     * it, so the cost is the entries since the count, not the record's history.
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public long onHandMovedSince(String tenantId, StockKey key, Instant asOf) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(NEWEST_FIRST)) {
+            ps.setFetchSize(64);
+            ps.setString(1, tenantId);
+            ps.setString(2, key.sku());
+            ps.setString(3, key.location());
+            long moved = 0;
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next() && rs.getTimestamp(2).toInstant().isAfter(asOf)) {
+                    moved += rs.getLong(1);
+                }
+            }
+            return moved;
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Applies a count to a record the caller has locked: on hand becomes {@code onHand}, the record remembers
+     * {@code asOf}, and a {@code snapshot} ledger entry records the drift. Empty when on hand would fall below held and
+     * committed (nothing changes).
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public Optional<StockRecord> count(String tenantId, StockRecord before, long onHand, Instant asOf, Source source) {
+        StockKey key = before.key();
+        return first(SNAPSHOT, onHand, onHand, Timestamp.from(asOf), tenantId, key.sku(), key.location(), onHand,
+                onHand - before.onHand(), source.reason(), source.reference(), source.actor(), uuid(source), source.idempotencyKey());
+    }
+
+    /** Remembers a count that changed nothing, on a record the caller has locked. */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public void counted(String tenantId, StockKey key, Instant asOf) {
+        execute(COUNTED, Timestamp.from(asOf), tenantId, key.sku(), key.location());
     }
 
     /**

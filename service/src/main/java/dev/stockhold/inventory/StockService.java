@@ -2,6 +2,7 @@ package dev.stockhold.inventory;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -20,6 +21,7 @@ import dev.stockhold.idempotency.StoredResponse;
 import dev.stockhold.web.Cursors;
 import dev.stockhold.web.Problem;
 import dev.stockhold.web.ProblemType;
+import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 
 /**
@@ -39,6 +41,7 @@ public class StockService {
     private final ObjectMapper mapper;
     private final MeterRegistry registry;
     private final Cursors cursors;
+    private final DistributionSummary drift;
 
     StockService(StockRepository records, StockEvents events, OncePerKey once, ObjectMapper mapper, MeterRegistry registry,
             Cursors cursors) {
@@ -48,6 +51,9 @@ public class StockService {
         this.cursors = cursors;
         this.mapper = mapper;
         this.registry = registry;
+        this.drift = DistributionSummary.builder("stockhold.stock.snapshot.drift").baseUnit("units")
+                .description("Units a warehouse count corrected on hand by, per record it changed").publishPercentileHistogram()
+                .register(registry);
         // every outcome's series exists from the start, so rates over it are defined before the first adjustment
         ADJUSTMENT_OUTCOMES.forEach(outcome -> registry.counter("stockhold.stock.adjustments", "outcome", outcome));
     }
@@ -105,7 +111,95 @@ public class StockService {
         }
     }
 
+    /**
+     * Applies every delta of the batch once per (tenant, key), all or nothing: the records are locked in {@link StockKey}
+     * order (so batches over the same records cannot deadlock), each gets its ledger entry and stock.changed event, and
+     * the first that would fall below held and committed refuses the whole batch (409 stock-below-held, stored).
+     */
+    @Transactional(Transactional.TxType.NEVER)
+    public OncePerKey.Reply adjustAll(String tenantId, IdempotencyKey key, BatchAdjustmentRequest request, String actor) {
+        try {
+            OncePerKey.Reply reply = once.run(tenantId, key, request.fingerprint(), null, () -> {
+                List<StockRecord> after = new ArrayList<>();
+                for (BatchAdjustmentRequest.Adjustment a : request.inLockOrder()) {
+                    after.add(applied(tenantId, key, a.key(), a.request(), actor));
+                }
+                return new StoredResponse(200, json(new StockPage(after, null)), null, null);
+            });
+            String outcome = reply.replayed() ? "replayed" : reply.response().status() == 200 ? "applied" : "stock_below_held";
+            count(outcome);
+            OutcomeLog.stock("batch-adjustment-" + outcome, tenantId, key.value(), request.adjustments().size() + " records");
+            return reply;
+        } catch (IdempotencyKeyReusedException e) {
+            count("key_reused");
+            throw e;
+        } catch (RequestInProgressException e) {
+            count("in_progress");
+            throw e;
+        }
+    }
+
+    /**
+     * Applies a warehouse count once per (tenant, key): each covered record (locked in sku order) gets on hand = the
+     * count plus what its ledger moved since {@code asOf}, so changes Stockhold made after the count (fulfilments,
+     * sales, adjustments) are not undone, and held and committed are never touched. A record that took a count as new
+     * or newer is skipped (stale); one that would fall below held and committed is skipped too (below-held).
+     */
+    @Transactional(Transactional.TxType.NEVER)
+    public OncePerKey.Reply count(String tenantId, IdempotencyKey key, String location, SnapshotRequest request, String actor) {
+        Instant asOf = request.countedAt();
+        OncePerKey.Reply reply = once.run(tenantId, key, request.fingerprint(location), null, () -> {
+            java.util.Map<String, Long> counts = new java.util.HashMap<>();
+            request.records().forEach(c -> counts.put(c.sku(), c.onHand()));
+            List<SnapshotView.Result> results = new ArrayList<>();
+            StockRepository.Source source = new StockRepository.Source(actor, null, key.value(), "snapshot", null);
+            for (StockRepository.Counted locked : records.lockForCount(tenantId, location, request.inLockOrder().stream()
+                    .map(SnapshotRequest.Count::sku).toList(), request.full())) {
+                results.add(count(tenantId, locked, counts.get(locked.record().sku()), asOf, source));
+            }
+            return new StoredResponse(200, json(new SnapshotView(location, asOf, request.full() ? "full" : "partial", results)), null,
+                    null);
+        });
+        OutcomeLog.stock("snapshot" + (reply.replayed() ? "-replayed" : ""), tenantId, key.value(),
+                location + " records=" + request.records().size());
+        return reply;
+    }
+
+    /** @param listed the units counted, or null for a record a full count did not list (counted as 0) */
+    private SnapshotView.Result count(String tenantId, StockRepository.Counted locked, Long listed, Instant asOf,
+            StockRepository.Source source) {
+        StockRecord before = locked.record();
+        long counted = listed == null ? 0 : listed;
+        if (locked.countedAt() != null && !asOf.isAfter(locked.countedAt())) {
+            return result(before, "stale", counted, before);
+        }
+        if (listed == null && before.held() + before.committed() > 0) {
+            return result(before, "kept", counted, before);
+        }
+        long onHand = counted + records.onHandMovedSince(tenantId, before.key(), asOf);
+        if (onHand == before.onHand()) {
+            records.counted(tenantId, before.key(), asOf);
+            return result(before, "applied", counted, before);
+        }
+        StockRecord after = records.count(tenantId, before, onHand, asOf, source).orElse(null);
+        if (after == null) {
+            return result(before, "below-held", counted, before);
+        }
+        drift.record(Math.abs(after.onHand() - before.onHand()));
+        events.changed(tenantId, StockChangedV1.Kind.SET, after, before.available(), after.onHand() - before.onHand(), "snapshot", now());
+        return result(before, "applied", counted, after);
+    }
+
+    private static SnapshotView.Result result(StockRecord before, String status, long counted, StockRecord after) {
+        return new SnapshotView.Result(before.sku(), status, counted, before.onHand(), after.onHand(), after.onHand() - before.onHand());
+    }
+
     private StoredResponse applyAdjustment(String tenantId, IdempotencyKey key, StockKey at, AdjustmentRequest request, String actor) {
+        return new StoredResponse(200, json(applied(tenantId, key, at, request, actor)), null, null);
+    }
+
+    /** One adjustment in the caller's transaction; a refusal ({@link dev.stockhold.idempotency.Refusal}) rolls it back. */
+    private StockRecord applied(String tenantId, IdempotencyKey key, StockKey at, AdjustmentRequest request, String actor) {
         StockRecord before = records.lockOrCreate(tenantId, at);
         StockRecord after = records.adjust(tenantId, at, request.delta(),
                 new StockRepository.Source(actor, null, key.value(), request.reason(), request.reference())).orElse(null);
@@ -114,7 +208,7 @@ public class StockService {
                     before.onHand() + request.delta()).getMessage()));
         }
         events.changed(tenantId, StockChangedV1.Kind.ADJUST, after, before.available(), request.delta(), request.reason(), now());
-        return new StoredResponse(200, json(after), null, null);
+        return after;
     }
 
     @Transactional(Transactional.TxType.SUPPORTS)

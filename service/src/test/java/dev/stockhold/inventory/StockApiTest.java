@@ -245,6 +245,18 @@ class StockApiTest {
                 .body("violations[0].field", org.hamcrest.Matchers.equalTo("cursor"));
         Api.newTenant().request().queryParam("cursor", next).get("/v1/items").then().statusCode(400);
         api.request().queryParam("availableBelow", "x").get("/v1/items").then().statusCode(400);
+
+        // only the skus asked for, paged the same way; a cursor stays bound to them
+        Response some = api.request().queryParam("sku", "L-5", "L-1", "L-9").queryParam("limit", 3).get("/v1/items");
+        assertThat(some.<List<String>>path("items.sku")).containsExactly("L-1", "L-1", "L-5");
+        String more = some.path("nextCursor");
+        assertThat(api.request().queryParam("sku", "L-5", "L-1", "L-9").queryParam("cursor", more).get("/v1/items")
+                .<List<String>>path("items.location")).containsExactly("B");
+        api.request().queryParam("sku", "L-1").queryParam("cursor", more).get("/v1/items").then().statusCode(400);
+        api.request().queryParam("sku", "bad sku").get("/v1/items").then().statusCode(400)
+                .body("violations[0].field", org.hamcrest.Matchers.equalTo("sku"));
+        api.request().queryParam("sku", java.util.stream.IntStream.range(0, 101).mapToObj(i -> "S-" + i).toList()).get("/v1/items").then()
+                .statusCode(400);
     }
 
     private void assertConserved(String sku, long onHand, long held) {

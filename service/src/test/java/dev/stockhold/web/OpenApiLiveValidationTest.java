@@ -124,6 +124,13 @@ class OpenApiLiveValidationTest {
         check(violations, "adjust below held",
                 via.apply(api.request()).contentType(ContentType.JSON).header("Idempotency-Key", "live-adj-2")
                         .body("{\"delta\":-100}").post("/v1/items/{sku}/stock/{location}/adjustments", sku, "WH-2"));
+        check(violations, "batch adjust", via.apply(api.request()).contentType(ContentType.JSON).header("Idempotency-Key", "live-adj-3")
+                .body("{\"adjustments\":[{\"sku\":\"" + sku + "\",\"location\":\"WH-2\",\"delta\":3}]}").post("/v1/stock/adjustments"));
+        check(violations, "batch below held",
+                via.apply(api.request()).contentType(ContentType.JSON).header("Idempotency-Key", "live-adj-4")
+                        .body("{\"adjustments\":[{\"sku\":\"" + sku + "\",\"location\":\"WH-2\",\"delta\":-1000}]}")
+                        .post("/v1/stock/adjustments"));
+        check(violations, "stock of skus", via.apply(api.request()).queryParam("sku", sku, "nope").get("/v1/items"));
         check(violations, "stock list", via.apply(api.request()).queryParam("limit", 1).get("/v1/items"));
         check(violations, "stock list bad", via.apply(api.request()).queryParam("availableBelow", "x").get("/v1/items"));
         check(violations, "outbox", via.apply(api.request()).get("/v1/admin/outbox"));
