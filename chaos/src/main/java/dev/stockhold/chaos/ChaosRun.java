@@ -86,6 +86,7 @@ public final class ChaosRun {
                     row(t, "recovery: " + fault.name().toLowerCase().replace('_', ' ') + " #" + (i + 1), observed.get(i));
                 }
             });
+            row(t, "split / partial requests answered 201 (partial: of them short of what they asked)", clients.allocations());
             row(t, "fault: client dropped its connection after sending",
                     clients.operations.get(Operation.DROPPED_CONNECTION).sum());
             if (result != null) {

@@ -1,6 +1,7 @@
 package dev.stockhold.chaos;
 
 import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Queue;
 import java.util.Set;
@@ -90,6 +91,16 @@ final class ClientLog {
 
     final Map<String, Intent> intents = new ConcurrentHashMap<>();
     final Queue<ReserveAnswer> reserveAnswers = new ConcurrentLinkedQueue<>();
+    /** How many split and partial requests were answered 201, and how many partial ones got less than they asked. */
+    String allocations() {
+        Set<String> created = new HashSet<>();
+        reserveAnswers.stream().filter(a -> a.status() == 201).forEach(a -> created.add(a.key()));
+        long split = created.stream().filter(k -> intents.containsKey(k) && "split".equals(intents.get(k).allocation())).count();
+        long partial = created.stream().filter(k -> intents.containsKey(k) && intents.get(k).partial()).count();
+        long shortOnes = partialHeld.entrySet().stream().filter(e -> !e.getValue().equals(intents.get(e.getKey()).lines())).count();
+        return split + " / " + partial + " (" + shortOnes + ")";
+    }
+
     /** The units per sku a 201 to a partial request said it holds, by key (skus that got none left out). */
     final Map<String, Map<String, Integer>> partialHeld = new ConcurrentHashMap<>();
     final Queue<TransitionAnswer> transitionAnswers = new ConcurrentLinkedQueue<>();
