@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -94,21 +95,8 @@ public class StockService {
      */
     @Transactional(Transactional.TxType.NEVER)
     public OncePerKey.Reply adjust(String tenantId, IdempotencyKey key, StockKey at, AdjustmentRequest request, String actor) {
-        try {
-            OncePerKey.Reply reply = once.run(tenantId, key, request.fingerprint(at), null,
-                    () -> applyAdjustment(tenantId, key, at, request,
-                            actor));
-            String outcome = reply.replayed() ? "replayed" : reply.response().status() == 200 ? "applied" : "stock_below_held";
-            count(outcome);
-            OutcomeLog.stock("adjustment-" + outcome, tenantId, key.value(), at.subject() + " delta=" + request.delta());
-            return reply;
-        } catch (IdempotencyKeyReusedException e) {
-            count("key_reused");
-            throw e;
-        } catch (RequestInProgressException e) {
-            count("in_progress");
-            throw e;
-        }
+        return counted("adjustment-", tenantId, key, at.subject() + " delta=" + request.delta(),
+                () -> once.run(tenantId, key, request.fingerprint(at), null, () -> applyAdjustment(tenantId, key, at, request, actor)));
     }
 
     /**
@@ -118,17 +106,23 @@ public class StockService {
      */
     @Transactional(Transactional.TxType.NEVER)
     public OncePerKey.Reply adjustAll(String tenantId, IdempotencyKey key, BatchAdjustmentRequest request, String actor) {
+        return counted("batch-adjustment-", tenantId, key, request.adjustments().size() + " records",
+                () -> once.run(tenantId, key, request.fingerprint(), null, () -> {
+                    List<StockRecord> after = new ArrayList<>();
+                    for (BatchAdjustmentRequest.Adjustment a : request.inLockOrder()) {
+                        after.add(applied(tenantId, key, a.key(), a.request(), actor));
+                    }
+                    return new StoredResponse(200, json(new StockPage(after, null)), null, null);
+                }));
+    }
+
+    /** An adjustment's outcome, counted in stockhold.stock.adjustments and logged, whatever it was. */
+    private OncePerKey.Reply counted(String logPrefix, String tenantId, IdempotencyKey key, String what, Supplier<OncePerKey.Reply> run) {
         try {
-            OncePerKey.Reply reply = once.run(tenantId, key, request.fingerprint(), null, () -> {
-                List<StockRecord> after = new ArrayList<>();
-                for (BatchAdjustmentRequest.Adjustment a : request.inLockOrder()) {
-                    after.add(applied(tenantId, key, a.key(), a.request(), actor));
-                }
-                return new StoredResponse(200, json(new StockPage(after, null)), null, null);
-            });
+            OncePerKey.Reply reply = run.get();
             String outcome = reply.replayed() ? "replayed" : reply.response().status() == 200 ? "applied" : "stock_below_held";
             count(outcome);
-            OutcomeLog.stock("batch-adjustment-" + outcome, tenantId, key.value(), request.adjustments().size() + " records");
+            OutcomeLog.stock(logPrefix + outcome, tenantId, key.value(), what);
             return reply;
         } catch (IdempotencyKeyReusedException e) {
             count("key_reused");
@@ -155,7 +149,7 @@ public class StockService {
             StockRepository.Source source = new StockRepository.Source(actor, null, key.value(), "snapshot", null);
             for (StockRepository.Counted locked : records.lockForCount(tenantId, location, request.inLockOrder().stream()
                     .map(SnapshotRequest.Count::sku).toList(), request.full())) {
-                results.add(count(tenantId, locked, counts.get(locked.record().sku()), asOf, source));
+                results.add(applyCount(tenantId, locked, counts.get(locked.record().sku()), asOf, source));
             }
             return new StoredResponse(200, json(new SnapshotView(location, asOf, request.full() ? "full" : "partial", results)), null,
                     null);
@@ -166,7 +160,7 @@ public class StockService {
     }
 
     /** @param listed the units counted, or null for a record a full count did not list (counted as 0) */
-    private SnapshotView.Result count(String tenantId, StockRepository.Counted locked, Long listed, Instant asOf,
+    private SnapshotView.Result applyCount(String tenantId, StockRepository.Counted locked, Long listed, Instant asOf,
             StockRepository.Source source) {
         StockRecord before = locked.record();
         long counted = listed == null ? 0 : listed;
