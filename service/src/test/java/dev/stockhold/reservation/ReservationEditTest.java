@@ -153,6 +153,9 @@ class ReservationEditTest {
         assertThat(db.queryLong("SELECT sum(quantity) FROM reservation_lines WHERE reservation_id = ?::uuid", id))
                 .as("lines that say more than the confirm sold").isNotEqualTo(10 - db.queryLong(
                         "SELECT on_hand FROM stock_records WHERE tenant_id = ? AND sku = ?", api.tenant(), sku));
+        // the stranded units are undone, so the auditor does not report this tenant for ever after
+        db.execute("UPDATE stock_records SET held = 0 WHERE tenant_id = ?", api.tenant());
+        db.execute("UPDATE reservation_lines SET quantity = 2 WHERE reservation_id = ?::uuid", id);
     }
 
     private Response patch(String key, String id, String ifMatch, String lines) {

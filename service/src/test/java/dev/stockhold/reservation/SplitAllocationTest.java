@@ -199,6 +199,8 @@ class SplitAllocationTest {
         List<Boolean> held = Race.run(racers, i -> naivePartialHold(sku, 6, allHaveRead));
         assertThat(held).contains(false);
         assertThat(held(sku, "WH-2")).as("partial requests were refused while units were free").isLessThan(40);
+        // the naive holds belong to no reservation: undone, so the auditor does not report this tenant for ever after
+        db.execute("UPDATE stock_records SET held = 0 WHERE tenant_id = ?", api.tenant());
     }
 
     private boolean naivePartialHold(String sku, int wanted, CyclicBarrier allHaveRead) {
