@@ -231,7 +231,7 @@ public class StockRepository {
             List<Candidate> found = new ArrayList<>();
             try (ResultSet rs = lastResult(ps)) {
                 while (rs.next()) {
-                    found.add(new Candidate(new StockKey(rs.getString(1), rs.getString(2)), rs.getLong(3)));
+                    found.add(candidate(rs));
                 }
             }
             return found;
@@ -253,7 +253,7 @@ public class StockRepository {
             List<Candidate> found = new ArrayList<>();
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    found.add(new Candidate(new StockKey(rs.getString(1), rs.getString(2)), rs.getLong(3)));
+                    found.add(candidate(rs));
                 }
             }
             return found;
@@ -375,8 +375,7 @@ public class StockRepository {
             try (ResultSet rs = lock.executeQuery()) {
                 while (rs.next()) {
                     Timestamp counted = rs.getTimestamp(8);
-                    found.add(new Counted(new StockRecord(rs.getString(1), rs.getString(2), rs.getLong(3), rs.getLong(4), rs.getLong(5),
-                            rs.getLong(6), rs.getTimestamp(7).toInstant()), counted == null ? null : counted.toInstant()));
+                    found.add(new Counted(record(rs), counted == null ? null : counted.toInstant()));
                 }
             }
             return found;
@@ -558,10 +557,20 @@ public class StockRepository {
         List<StockRecord> rows = new ArrayList<>();
         try (ResultSet rs = results) {
             while (rs.next()) {
-                rows.add(new StockRecord(rs.getString(1), rs.getString(2), rs.getLong(3), rs.getLong(4), rs.getLong(5),
-                        rs.getLong(6), rs.getTimestamp(7).toInstant()));
+                rows.add(record(rs));
             }
         }
         return rows;
+    }
+
+    /** A row that starts with {@link #COLUMNS}. */
+    private static StockRecord record(ResultSet rs) throws SQLException {
+        return new StockRecord(rs.getString(1), rs.getString(2), rs.getLong(3), rs.getLong(4), rs.getLong(5), rs.getLong(6),
+                rs.getTimestamp(7).toInstant());
+    }
+
+    /** A row of sku, location and available. */
+    private static Candidate candidate(ResultSet rs) throws SQLException {
+        return new Candidate(new StockKey(rs.getString(1), rs.getString(2)), rs.getLong(3));
     }
 }

@@ -33,6 +33,7 @@ public class Availability {
         // the lines of a request never share a record (distinct (sku, location) pairs, no sku both with and without a
         // location), so each line is placed on its own exactly as in the request
         List<List<Allocation.Part>> parts = new ArrayList<>();
+        List<Long> served = new ArrayList<>();
         List<List<AvailabilityView.Stock>> available = new ArrayList<>();
         boolean anyUnknown = false;
         boolean allServed = true;
@@ -41,14 +42,15 @@ public class Availability {
             Allocation placed = mode == AllocationMode.WHOLE
                     ? Allocation.of(List.of(line), candidates, new HashMap<>())
                     : Allocation.spread(List.of(line), candidates, true);
-            List<Allocation.Part> served = placed instanceof Allocation.Placed p
+            List<Allocation.Part> taken = placed instanceof Allocation.Placed p
                     ? List.of(new Allocation.Part(p.keys().get(0), line.quantity()))
                     : placed instanceof Allocation.Spread s ? s.lines().get(0) : List.of();
-            long units = served.stream().mapToLong(Allocation.Part::quantity).sum();
+            long units = taken.stream().mapToLong(Allocation.Part::quantity).sum();
             List<AvailabilityView.Stock> at = candidates.stream().filter(c -> c.key().sku().equals(line.sku())
                     && (line.location() == null || c.key().location().equals(line.location())))
                     .map(c -> new AvailabilityView.Stock(c.key().location(), c.available())).toList();
-            parts.add(served);
+            parts.add(taken);
+            served.add(units);
             available.add(at);
             anyUnknown |= at.isEmpty();
             allServed &= units == line.quantity();
@@ -59,7 +61,7 @@ public class Availability {
         List<AvailabilityView.Line> placed = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
             Allocation.Line line = lines.get(i);
-            long units = parts.get(i).stream().mapToLong(Allocation.Part::quantity).sum();
+            long units = served.get(i);
             // a request that would be refused holds nothing anywhere
             List<ReservationView.Allocated> placement = reservable ? parts.get(i).stream()
                     .map(p -> new ReservationView.Allocated(p.key().location(), (int) p.quantity(), null, null)).toList() : List.of();
