@@ -24,7 +24,8 @@ public enum EventType {
     STOCK_CHANGED("dev.stockhold.stock.changed.v1", "stock.changed", AggregateType.STOCK_RECORD, StockChangedV1.class),
     STOCK_DEPLETED("dev.stockhold.stock.depleted.v1", "stock.depleted", AggregateType.STOCK_RECORD, StockDepletedV1.class),
     STOCK_REPLENISHED("dev.stockhold.stock.replenished.v1", "stock.replenished", AggregateType.STOCK_RECORD,
-            StockReplenishedV1.class);
+            StockReplenishedV1.class),
+    STOCK_LOW("dev.stockhold.stock.low.v1", "stock.low", AggregateType.STOCK_RECORD, StockLowV1.class);
 
     private static final String PREFIX = "dev.stockhold.";
 

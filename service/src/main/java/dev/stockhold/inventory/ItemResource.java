@@ -195,7 +195,7 @@ public class ItemResource {
         StockKey at = key(sku, location);
         IfMatch precondition = IfMatch.parse(ifMatch);
         SetOnHandRequest request = json.read(body, SetOnHandRequest.class).requireAbsoluteReference();
-        StockRecord record = stock.set(tenant.id(), at, request.onHand(), precondition,
+        StockRecord record = stock.set(tenant.id(), at, request.onHand(), request.safetyStock(), request.lowStockThreshold(), precondition,
                 new StockRepository.Source(tenant.subject(), null, null, null, request.reference()));
         return Response.ok(record).tag(String.valueOf(record.version())).build();
     }

@@ -62,7 +62,8 @@ public class LocationResource {
     @Path("{location}")
     @Consumes(MediaType.APPLICATION_JSON)
     @RolesAllowed(Roles.INVENTORY_ADMIN)
-    @Operation(summary = "Create a location or change its priority (lower is tried first when a line names no location)")
+    @Operation(summary = "Create a location or change its priority (lower is tried first when a line names no location) and the "
+            + "safety stock and low-stock threshold its records take when they have none of their own")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = LocationRequest.class)))
     @APIResponse(responseCode = "200", description = "The location",
@@ -77,7 +78,7 @@ public class LocationResource {
             schema = @Schema(pattern = Sku.REGEX)) String location, byte[] body) {
         Sku.require("location", location);
         LocationRequest request = json.read(body, LocationRequest.class);
-        return stock.putLocation(tenant.id(), location, request.priority());
+        return stock.putLocation(tenant.id(), location, request.priority(), request.safetyStock(), request.lowStockThreshold());
     }
 
     @POST

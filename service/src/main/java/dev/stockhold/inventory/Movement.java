@@ -36,6 +36,9 @@ public record Movement(
     @RegisterForReflection
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Page(@Schema(required = true) List<Movement> items,
-            @Schema(description = "Pass as cursor to read the next (older) page; absent on the last page") String nextCursor) {
+            @Schema(description = "Pass as cursor to read the next (older) page; absent on the last page") String nextCursor,
+            @Schema(description = "The time of the record's newest entry, as a cursor: pass it as asOfCursor of a snapshot at this "
+                    + "location counted after this read, and only what the ledger records after it is applied on top of the count. "
+                    + "On a first page without to or kind, when the record has entries") String watermark) {
     }
 }

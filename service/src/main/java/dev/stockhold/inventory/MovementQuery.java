@@ -44,6 +44,30 @@ public record MovementQuery(String tenantId, StockKey at, Instant from, Instant 
         return cursors.encode(binding(), List.of(Long.toString(last.seq())));
     }
 
+    /** Whether this page starts at the record's newest entry: no cursor, no upper bound, every kind. */
+    public boolean startsAtNewest() {
+        return before == null && to == null && kind == null;
+    }
+
+    /** A cursor for the time of {@code newest}, the record's newest entry, valid for snapshots at its location. */
+    public String watermark(Movement newest, Cursors cursors) {
+        return cursors.encode(watermarkBinding(tenantId, at.location()), List.of(newest.at().toString()));
+    }
+
+    /** The time a {@link #watermark} names; 400 validation-failed when it is not one for this tenant and location. */
+    public static Instant watermarkTime(Cursors cursors, String tenantId, String location, String cursor) {
+        List<String> position = cursors.decode(watermarkBinding(tenantId, location), cursor, 1);
+        try {
+            return Instant.parse(position.get(0));
+        } catch (java.time.format.DateTimeParseException e) {
+            throw Cursors.invalid();
+        }
+    }
+
+    private static List<String> watermarkBinding(String tenantId, String location) {
+        return List.of("watermark", tenantId, location);
+    }
+
     String sql() {
         StringBuilder where = new StringBuilder("tenant_id = ? AND sku = ? AND location = ?");
         if (before != null) {

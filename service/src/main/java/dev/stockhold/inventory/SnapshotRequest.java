@@ -24,8 +24,12 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 @Schema(name = "SnapshotRequest")
 @RegisterForReflection(ignoreNested = false)
 public record SnapshotRequest(
-        @Schema(required = true, format = "date-time", example = "2026-12-01T10:00:00Z",
-                description = "When the count was taken (RFC 3339): changes Stockhold recorded after it are applied on top") @NotNull String asOf,
+        @Schema(format = "date-time", example = "2026-12-01T10:00:00Z",
+                description = "When the count was taken (RFC 3339): changes Stockhold recorded after it are applied on top. "
+                        + "Exactly one of asOf and asOfCursor") String asOf,
+        @Schema(description = "The watermark of a movements page read (GET .../stock/{location}/movements) before the count: "
+                + "changes the ledger recorded after it are applied on top. Exactly one of asOf and asOfCursor") @Size(
+                        max = 1024) String asOfCursor,
         @Schema(enumeration = {
                 "partial", "full" },
                 description = "partial (default): only the records listed; full: also the location's records not listed are counted as 0") @Pattern(
@@ -47,14 +51,19 @@ public record SnapshotRequest(
         return "full".equals(mode);
     }
 
-    /** When the count was taken. Call after {@link #requireValid()}. */
+    /** When the count was taken, given as asOf. Call after {@link #requireValid()}. */
     public Instant countedAt() {
         return Params.instant("asOf", asOf);
     }
 
-    /** asOf is a date-time and the skus are distinct. Call after Bean Validation passed. */
+    /** Exactly one of asOf and asOfCursor, asOf a date-time, and the skus distinct. Call after Bean Validation passed. */
     public SnapshotRequest requireValid() {
-        countedAt();
+        if ((asOf == null) == (asOfCursor == null)) {
+            throw new ValidationFailedException(asOf == null ? "asOf" : "asOfCursor", "give exactly one of asOf and asOfCursor");
+        }
+        if (asOf != null) {
+            countedAt();
+        }
         Map<String, Integer> first = new HashMap<>();
         for (int i = 0; i < records.size(); i++) {
             Integer earlier = first.putIfAbsent(records.get(i).sku(), i);
@@ -71,9 +80,9 @@ public record SnapshotRequest(
     }
 
     /** The route, the location, the time, the mode and every count, whatever their order in the body. */
-    public Fingerprint fingerprint(String location) {
+    public Fingerprint fingerprint(String location, Instant countedAt) {
         StringBuilder canonical = new StringBuilder("snapshot;").append(location.length()).append(':').append(location).append(";asOf=")
-                .append(countedAt()).append(";full=").append(full());
+                .append(countedAt).append(";full=").append(full());
         inLockOrder().forEach(c -> canonical.append(';').append(c.sku()).append('=').append(c.onHand()));
         return Fingerprint.of(canonical.toString());
     }

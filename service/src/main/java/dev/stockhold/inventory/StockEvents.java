@@ -12,13 +12,15 @@ import jakarta.enterprise.context.ApplicationScoped;
 import dev.stockhold.events.EventType;
 import dev.stockhold.events.StockChangedV1;
 import dev.stockhold.events.StockDepletedV1;
+import dev.stockhold.events.StockLowV1;
 import dev.stockhold.events.StockReplenishedV1;
 import dev.stockhold.outbox.OutboxWriter;
 
 /**
  * The stock events (I4), written in the transaction of the change they describe: {@code stock.changed} for every set,
- * adjustment or fulfilment, {@code stock.depleted} when a record's available reaches 0 and {@code stock.replenished} when it rises
- * from 0, whatever moved it. A record's events share one aggregate id, derived from (tenant, sku, location), so the
+ * adjustment or fulfilment; {@code stock.depleted} when a record's reservable (available above its safety stock) reaches
+ * 0 and {@code stock.replenished} when it rises from 0; {@code stock.low} when available falls to the low-stock threshold
+ * or below; whatever moved it. A record's events share one aggregate id, derived from (tenant, sku, location), so the
  * relay publishes them in the order they were written (I6). Not intercepted itself: every write goes through
  * {@link OutboxWriter}, which only joins a running transaction.
  */
@@ -36,42 +38,57 @@ public class StockEvents {
         return UUID.nameUUIDFromBytes((tenantId + "/" + key.sku() + "/" + key.location()).getBytes(StandardCharsets.UTF_8));
     }
 
-    /** A change of on hand (an admin set or adjustment, or a fulfilment): stock.changed, then a 0 crossing if any. */
-    public void changed(String tenantId, StockChangedV1.Kind kind, StockRecord after, long availableBefore, long delta, String reason,
+    /** A change of on hand (an admin set or adjustment, or a fulfilment): stock.changed, then the crossings if any. */
+    public void changed(String tenantId, StockChangedV1.Kind kind, StockRecord before, StockRecord after, long delta, String reason,
             Instant now) {
         List<OutboxWriter.Event> events = new ArrayList<>();
         events.add(event(EventType.STOCK_CHANGED, tenantId, after, new StockChangedV1(after.sku(), after.location(), after.onHand(),
                 after.held(), after.available(), after.version(), delta, reason, after.committed(), kind)));
-        crossing(tenantId, after, availableBefore).ifPresent(events::add);
+        events.addAll(crossed(tenantId, before, after));
         outbox.write(tenantId, events, now);
     }
 
+    /** Records whose safety stock or threshold changed: the crossings those changes made, if any. */
+    public void limited(String tenantId, List<StockRepository.Change> changes, Instant now) {
+        List<OutboxWriter.Event> events = new ArrayList<>();
+        changes.forEach(c -> events.addAll(crossed(tenantId, c.before(), c.after())));
+        if (!events.isEmpty()) {
+            outbox.write(tenantId, events, now);
+        }
+    }
+
     /**
-     * Records moved by reservations: a depleted or replenished event where available crossed 0. {@code quantities} are
-     * what each record's available went down by (a hold) or up by (a release, {@code released} true). Most moves cross
-     * nothing, and then nothing is called at all.
+     * Records moved by reservations: the crossings where available went down by {@code quantities} (a hold) or up by
+     * them ({@code released} true). Most moves cross nothing, and then nothing is called at all.
      */
     public void crossings(String tenantId, List<StockRecord> moved, Map<StockKey, Long> quantities, boolean released, Instant now) {
         List<OutboxWriter.Event> events = new ArrayList<>();
         for (StockRecord after : moved) {
             long change = quantities.getOrDefault(after.key(), 0L);
-            crossing(tenantId, after, released ? after.available() - change : after.available() + change).ifPresent(events::add);
+            events.addAll(crossed(tenantId, after.withAvailableMovedBy(released ? -change : change), after));
         }
         if (!events.isEmpty()) {
             outbox.write(tenantId, events, now);
         }
     }
 
-    private static java.util.Optional<OutboxWriter.Event> crossing(String tenantId, StockRecord after, long availableBefore) {
-        if (availableBefore > 0 && after.available() == 0) {
-            return java.util.Optional.of(event(EventType.STOCK_DEPLETED, tenantId, after, new StockDepletedV1(after.sku(),
-                    after.location(), after.onHand(), after.held(), after.available(), after.version(), after.committed())));
+    private static List<OutboxWriter.Event> crossed(String tenantId, StockRecord before, StockRecord after) {
+        List<OutboxWriter.Event> events = new ArrayList<>();
+        Long safety = after.safetyStock();
+        Long reservable = after.reservable();
+        if (before.reservable() > 0 && after.reservable() == 0) {
+            events.add(event(EventType.STOCK_DEPLETED, tenantId, after, new StockDepletedV1(after.sku(), after.location(), after.onHand(),
+                    after.held(), after.available(), after.version(), after.committed(), safety, reservable)));
+        } else if (before.reservable() == 0 && after.reservable() > 0) {
+            events.add(event(EventType.STOCK_REPLENISHED, tenantId, after, new StockReplenishedV1(after.sku(), after.location(),
+                    after.onHand(), after.held(), after.available(), after.version(), after.committed(), safety, reservable)));
         }
-        if (availableBefore == 0 && after.available() > 0) {
-            return java.util.Optional.of(event(EventType.STOCK_REPLENISHED, tenantId, after, new StockReplenishedV1(after.sku(),
-                    after.location(), after.onHand(), after.held(), after.available(), after.version(), after.committed())));
+        if (!before.low() && after.low()) {
+            events.add(event(EventType.STOCK_LOW, tenantId, after, new StockLowV1(after.sku(), after.location(), after.onHand(),
+                    after.held(), after.committed(), after.available(), after.lowStockThreshold(), after.safetyStock(), after.reservable(),
+                    after.version())));
         }
-        return java.util.Optional.empty();
+        return events;
     }
 
     /** A stock record's event: partition key (the Kafka key) tenant/sku/location, subject sku@location. */

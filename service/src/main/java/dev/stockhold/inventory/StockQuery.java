@@ -63,7 +63,7 @@ public record StockQuery(String tenantId, List<String> skus, String location, Lo
         if (availableBelow != null) {
             where.append(" AND s.on_hand - s.held - s.committed < ?");
         }
-        return "SELECT s.sku, s.location, s.on_hand, s.held, s.committed, s.version, s.updated_at FROM stock_records s WHERE " + where
+        return "SELECT " + StockRepository.COLUMNS + " FROM stock_records s WHERE " + where
                 + " ORDER BY s.sku, s.location LIMIT ?";
     }
 

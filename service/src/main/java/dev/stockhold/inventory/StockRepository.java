@@ -30,12 +30,17 @@ import io.agroal.api.AgroalDataSource;
 @ApplicationScoped
 public class StockRepository {
 
-    private static final String COLUMNS = "s.sku, s.location, s.on_hand, s.held, s.committed, s.version, s.updated_at";
+    /** The columns {@link #record(ResultSet)} reads, in its order. */
+    static final String COLUMNS = "s.sku, s.location, s.on_hand, s.held, s.committed, s.version, s.updated_at, s.safety_stock, "
+            + "s.low_stock_threshold";
 
     /** How a reservation moves the records it holds. */
     public enum Move {
-        /** I1: held rises only where on hand covers it; a record that does not is left unchanged and not returned. */
-        HOLD("held = s.held + w.quantity", " AND s.on_hand - s.held - s.committed >= w.quantity", null, null, null),
+        /**
+         * I1: held rises only where on hand covers it above the safety stock; a record that does not is left unchanged
+         * and not returned.
+         */
+        HOLD("held = s.held + w.quantity", " AND s.on_hand - s.held - s.committed - s.safety_stock >= w.quantity", null, null, null),
         /** Cancel and expiry: the held units are free again. */
         RELEASE("held = s.held - w.quantity", "", null, null, null),
         /** Confirm: the held units are sold, available is unchanged. */
@@ -51,8 +56,8 @@ public class StockRepository {
          * An edit of a HELD reservation: signed quantities, held falls where they are negative and rises only where on
          * hand covers the rise (I1); a record that does not cover it is left unchanged and not returned.
          */
-        SHIFT("held = s.held + w.quantity", " AND (w.quantity <= 0 OR s.on_hand - s.held - s.committed >= w.quantity)", null, null,
-                null);
+        SHIFT("held = s.held + w.quantity", " AND (w.quantity <= 0 OR s.on_hand - s.held - s.committed - s.safety_stock >= w.quantity)",
+                null, null, null);
 
         private final String sql;
         /** The same for one record: nothing to order, so no array, sort or CTE for the planner and executor. */
@@ -111,7 +116,8 @@ public class StockRepository {
                                                      committed_after, version, reason, reference, actor, reservation_id, idempotency_key)
                         SELECT tenant_id, sku, location, movements, '%s', on_hand_delta, committed_delta, on_hand, committed, version,
                                ?, ?, ?, ?::uuid, ? FROM moved)
-                    SELECT sku, location, on_hand, held, committed, version, updated_at FROM moved""".formatted(kind);
+                    SELECT sku, location, on_hand, held, committed, version, updated_at, safety_stock, low_stock_threshold FROM moved"""
+                    .formatted(kind);
         }
     }
 
@@ -134,12 +140,12 @@ public class StockRepository {
         }
     }
 
-    /** A record that may serve a line, in allocation order. */
+    /** A record that may serve a line, in allocation order, with what a reservation may take from it. */
     public record Candidate(StockKey key, long available) {
     }
 
     private static final String CANDIDATES = """
-            SELECT s.sku, s.location, s.on_hand - s.held - s.committed FROM stock_records s
+            SELECT s.sku, s.location, greatest(s.on_hand - s.held - s.committed - s.safety_stock, 0) FROM stock_records s
               LEFT JOIN locations l ON l.tenant_id = s.tenant_id AND l.location = s.location
              WHERE s.tenant_id = ? AND s.sku = ANY (?)
              ORDER BY coalesce(l.priority, 100), s.location
@@ -148,7 +154,8 @@ public class StockRepository {
     // them as they are once locked; the outer query puts them in allocation order.
     private static final String LOCKED_CANDIDATES = """
             WITH locked AS MATERIALIZED (
-                SELECT s.sku, s.location, s.on_hand - s.held - s.committed AS available FROM stock_records s
+                SELECT s.sku, s.location, greatest(s.on_hand - s.held - s.committed - s.safety_stock, 0) AS available
+                  FROM stock_records s
                  WHERE s.tenant_id = ? AND s.sku = ANY (?) ORDER BY s.sku, s.location FOR UPDATE OF s)
             SELECT k.sku, k.location, k.available FROM locked k
               LEFT JOIN locations l ON l.tenant_id = ? AND l.location = k.location
@@ -160,8 +167,12 @@ public class StockRepository {
     private static final String LOCK = FIND + " FOR UPDATE";
     private static final String OF_SKU = "SELECT " + COLUMNS
             + " FROM stock_records s WHERE s.tenant_id = ? AND s.sku = ? ORDER BY s.location";
+    // A new record takes its location's defaults. The location's row is locked (shared) while the record is created,
+    // so a concurrent change of the defaults either comes first and is read, or waits and then finds the record.
     private static final String CREATE = """
-            INSERT INTO stock_records (tenant_id, sku, location, on_hand, held, received, version) VALUES (?, ?, ?, 0, 0, 0, 0)
+            INSERT INTO stock_records (tenant_id, sku, location, on_hand, held, received, version, safety_stock, low_stock_threshold)
+            SELECT l.tenant_id, ?, l.location, 0, 0, 0, 0, l.safety_stock, l.low_stock_threshold FROM locations l
+             WHERE l.tenant_id = ? AND l.location = ? FOR SHARE OF l
             ON CONFLICT DO NOTHING
             """;
     // I7: an absolute set of on hand, never below held and committed; received moves by the same amount, so
@@ -188,22 +199,52 @@ public class StockRepository {
             , s.counted_at FROM stock_records s WHERE s.tenant_id = ? AND s.location = ? AND (? OR s.sku = ANY (?::varchar[]))
              ORDER BY s.sku FOR UPDATE""";
     private static final String CREATE_MANY = """
-            INSERT INTO stock_records (tenant_id, sku, location, on_hand, held, received, version)
-            SELECT ?, sku, ?, 0, 0, 0, 0 FROM unnest(?::varchar[]) AS w(sku) ORDER BY sku
+            INSERT INTO stock_records (tenant_id, sku, location, on_hand, held, received, version, safety_stock, low_stock_threshold)
+            SELECT l.tenant_id, w.sku, l.location, 0, 0, 0, 0, l.safety_stock, l.low_stock_threshold
+              FROM (SELECT * FROM locations WHERE tenant_id = ? AND location = ? FOR SHARE) l, unnest(?::varchar[]) AS w(sku)
+             ORDER BY w.sku
             ON CONFLICT DO NOTHING
             """;
     private static final String NEWEST_FIRST = """
             SELECT on_hand_delta, created_at FROM stock_movements WHERE tenant_id = ? AND sku = ? AND location = ? ORDER BY seq DESC""";
     private static final String ENSURE_LOCATION = "INSERT INTO locations (tenant_id, location) VALUES (?, ?) ON CONFLICT DO NOTHING";
+    // Defaults not given (NULL) keep their value.
     private static final String PUT_LOCATION = """
-            INSERT INTO locations (tenant_id, location, priority) VALUES (?, ?, ?)
-            ON CONFLICT (tenant_id, location) DO UPDATE SET priority = EXCLUDED.priority, updated_at = now()
+            INSERT INTO locations AS l (tenant_id, location, priority, safety_stock, low_stock_threshold)
+            VALUES (?, ?, ?, coalesce(?::bigint, 0), coalesce(?::bigint, 0))
+            ON CONFLICT (tenant_id, location) DO UPDATE SET priority = EXCLUDED.priority,
+                   safety_stock = coalesce(?::bigint, l.safety_stock), low_stock_threshold = coalesce(?::bigint, l.low_stock_threshold), updated_at = now()
+            RETURNING location, priority, safety_stock, low_stock_threshold
             """;
+    // The records that take the location's defaults, moved to them in sku order; each answered as it was and as it is.
+    private static final String TAKE_DEFAULTS = """
+            WITH before AS MATERIALIZED (
+                SELECT s.sku, s.safety_stock, s.low_stock_threshold FROM stock_records s
+                 WHERE s.tenant_id = ? AND s.location = ? AND (s.own_safety_stock IS NULL OR s.own_low_stock_threshold IS NULL)
+                 ORDER BY s.sku FOR UPDATE OF s)
+            UPDATE stock_records s SET safety_stock = coalesce(s.own_safety_stock, ?), low_stock_threshold = coalesce(s.own_low_stock_threshold, ?)
+              FROM before b
+             WHERE s.tenant_id = ? AND s.location = ? AND s.sku = b.sku
+               AND (s.safety_stock <> coalesce(s.own_safety_stock, ?) OR s.low_stock_threshold <> coalesce(s.own_low_stock_threshold, ?))
+            RETURNING\s"""
+            + COLUMNS + ", b.safety_stock, b.low_stock_threshold";
+    // A record's own values, where given (NULL keeps them), and the values in force that follow from them.
+    private static final String OWN_LIMITS = """
+            UPDATE stock_records s SET own_safety_stock = coalesce(?::bigint, s.own_safety_stock),
+                   own_low_stock_threshold = coalesce(?::bigint, s.own_low_stock_threshold),
+                   safety_stock = coalesce(?::bigint, s.own_safety_stock, (SELECT l.safety_stock FROM locations l
+                                   WHERE l.tenant_id = s.tenant_id AND l.location = s.location), 0),
+                   low_stock_threshold = coalesce(?::bigint, s.own_low_stock_threshold, (SELECT l.low_stock_threshold FROM locations l
+                                   WHERE l.tenant_id = s.tenant_id AND l.location = s.location), 0),
+                   updated_at = now()
+             WHERE s.tenant_id = ? AND s.sku = ? AND s.location = ?
+            RETURNING\s""" + COLUMNS;
+    private static final String LOCATION = "SELECT location, priority, safety_stock, low_stock_threshold FROM locations WHERE tenant_id = ? AND location = ?";
     private static final String LOCATIONS = """
-            SELECT location, priority FROM (
-                SELECT location, priority FROM locations WHERE tenant_id = ?
+            SELECT location, priority, safety_stock, low_stock_threshold FROM (
+                SELECT location, priority, safety_stock, low_stock_threshold FROM locations WHERE tenant_id = ?
                 UNION ALL
-                SELECT 'default', 100 WHERE NOT EXISTS (SELECT 1 FROM locations WHERE tenant_id = ? AND location = 'default')) l
+                SELECT 'default', 100, 0, 0 WHERE NOT EXISTS (SELECT 1 FROM locations WHERE tenant_id = ? AND location = 'default')) l
              ORDER BY priority, location
             """;
 
@@ -337,7 +378,7 @@ public class StockRepository {
     @Transactional(Transactional.TxType.MANDATORY)
     public StockRecord lockOrCreate(String tenantId, StockKey key) {
         execute(ENSURE_LOCATION, tenantId, key.location());
-        execute(CREATE, tenantId, key.sku(), key.location());
+        execute(CREATE, key.sku(), tenantId, key.location());
         return one(LOCK, tenantId, key).orElseThrow();
     }
 
@@ -374,7 +415,7 @@ public class StockRepository {
             List<Counted> found = new ArrayList<>();
             try (ResultSet rs = lock.executeQuery()) {
                 while (rs.next()) {
-                    Timestamp counted = rs.getTimestamp(8);
+                    Timestamp counted = rs.getTimestamp(10);
                     found.add(new Counted(record(rs), counted == null ? null : counted.toInstant()));
                 }
             }
@@ -447,20 +488,77 @@ public class StockRepository {
         return source.reservationId() == null ? null : source.reservationId().toString();
     }
 
+    /**
+     * Creates or changes a location; a default not given (null) keeps its value.
+     *
+     * @return the location as written
+     */
     @Transactional(Transactional.TxType.MANDATORY)
-    public void putLocation(String tenantId, String location, int priority) {
-        execute(PUT_LOCATION, tenantId, location, priority);
+    public Location putLocation(String tenantId, String location, int priority, Long safetyStock, Long lowStockThreshold) {
+        return locationsOf(PUT_LOCATION, tenantId, location, priority, safetyStock, lowStockThreshold, safetyStock, lowStockThreshold)
+                .get(0);
+    }
+
+    /** A record before and after a change of what it takes from its location. */
+    public record Change(StockRecord before, StockRecord after) {
+    }
+
+    /**
+     * Moves the records of a location that take its defaults to {@code location}'s values, locking them in sku order.
+     *
+     * @return the records that changed, before and after
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public List<Change> takeDefaults(String tenantId, Location location) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(TAKE_DEFAULTS)) {
+            Object[] args = { tenantId, location.location(), location.safetyStock(), location.lowStockThreshold(), tenantId,
+                    location.location(), location.safetyStock(), location.lowStockThreshold() };
+            for (int i = 0; i < args.length; i++) {
+                ps.setObject(i + 1, args[i]);
+            }
+            List<Change> changed = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    StockRecord after = record(rs);
+                    changed.add(new Change(new StockRecord(after.sku(), after.location(), after.onHand(), after.held(), after.committed(),
+                            after.version(), after.updatedAt(), rs.getLong(10), rs.getLong(11)), after));
+                }
+            }
+            return changed;
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Gives a record the caller has locked its own safety stock and low-stock threshold, where not null (null keeps the
+     * value).
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public StockRecord limit(String tenantId, StockKey key, Long safetyStock, Long lowStockThreshold) {
+        return first(OWN_LIMITS, safetyStock, lowStockThreshold, safetyStock, lowStockThreshold, tenantId, key.sku(), key.location())
+                .orElseThrow();
+    }
+
+    /** The location, if created. */
+    public Optional<Location> location(String tenantId, String location) {
+        return locationsOf(LOCATION, tenantId, location).stream().findFirst();
     }
 
     /** The tenant's locations in allocation order; {@code default} always among them. */
-    public List<Map.Entry<String, Integer>> locations(String tenantId) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(LOCATIONS)) {
-            ps.setString(1, tenantId);
-            ps.setString(2, tenantId);
-            List<Map.Entry<String, Integer>> found = new ArrayList<>();
+    public List<Location> locations(String tenantId) {
+        return locationsOf(LOCATIONS, tenantId, tenantId);
+    }
+
+    private List<Location> locationsOf(String sql, Object... args) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+            for (int i = 0; i < args.length; i++) {
+                ps.setObject(i + 1, args[i]);
+            }
+            List<Location> found = new ArrayList<>();
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    found.add(Map.entry(rs.getString(1), rs.getInt(2)));
+                    found.add(new Location(rs.getString(1), rs.getInt(2), rs.getLong(3), rs.getLong(4)));
                 }
             }
             return found;
@@ -566,7 +664,7 @@ public class StockRepository {
     /** A row that starts with {@link #COLUMNS}. */
     private static StockRecord record(ResultSet rs) throws SQLException {
         return new StockRecord(rs.getString(1), rs.getString(2), rs.getLong(3), rs.getLong(4), rs.getLong(5), rs.getLong(6),
-                rs.getTimestamp(7).toInstant());
+                rs.getTimestamp(7).toInstant(), rs.getLong(8), rs.getLong(9));
     }
 
     /** A row of sku, location and available. */

@@ -63,12 +63,16 @@ public class StockService {
     public ItemView setAvailable(String tenantId, String sku, long available, StockRepository.Source source) {
         StockKey at = new StockKey(sku, StockKey.DEFAULT_LOCATION);
         StockRecord before = records.lockOrCreate(tenantId, at);
-        write(tenantId, before, available + before.held() + before.committed(), source);
+        write(tenantId, before, before, available + before.held() + before.committed(), source);
         return item(tenantId, sku);
     }
 
-    /** An absolute set of on hand; with If-Match, only if the record still has that version (compare-and-set). */
-    public StockRecord set(String tenantId, StockKey at, long onHand, IfMatch ifMatch, StockRepository.Source source) {
+    /**
+     * An absolute set of on hand, and of the record's own safety stock and low-stock threshold where given (null keeps
+     * them); with If-Match, only if the record still has that version (compare-and-set).
+     */
+    public StockRecord set(String tenantId, StockKey at, long onHand, Long safetyStock, Long lowStockThreshold, IfMatch ifMatch,
+            StockRepository.Source source) {
         StockRecord before;
         if (ifMatch == null) {
             before = records.lockOrCreate(tenantId, at);
@@ -78,13 +82,18 @@ public class StockService {
                 throw new PreconditionFailedException(at, before == null ? null : before.etag());
             }
         }
-        return write(tenantId, before, onHand, source);
+        if (safetyStock != null || lowStockThreshold != null) {
+            StockRecord limited = records.limit(tenantId, at, safetyStock, lowStockThreshold);
+            return write(tenantId, before, limited, onHand, source);
+        }
+        return write(tenantId, before, before, onHand, source);
     }
 
-    private StockRecord write(String tenantId, StockRecord before, long onHand, StockRepository.Source source) {
-        StockRecord after = records.set(tenantId, before, onHand, source)
+    /** @param current the locked record as it is now (before, with any new limits): what the set starts from */
+    private StockRecord write(String tenantId, StockRecord before, StockRecord current, long onHand, StockRepository.Source source) {
+        StockRecord after = records.set(tenantId, current, onHand, source)
                 .orElseThrow(() -> new StockBelowHeldException(before.key(), before.held() + before.committed(), onHand));
-        events.changed(tenantId, StockChangedV1.Kind.SET, after, before.available(), after.onHand() - before.onHand(), null, now());
+        events.changed(tenantId, StockChangedV1.Kind.SET, before, after, after.onHand() - before.onHand(), null, now());
         OutcomeLog.stock("set", tenantId, null, after.key().subject() + " onHand=" + after.onHand() + " version=" + after.version());
         return after;
     }
@@ -141,8 +150,9 @@ public class StockService {
      */
     @Transactional(Transactional.TxType.NEVER)
     public OncePerKey.Reply count(String tenantId, IdempotencyKey key, String location, SnapshotRequest request, String actor) {
-        Instant asOf = request.countedAt();
-        OncePerKey.Reply reply = once.run(tenantId, key, request.fingerprint(location), null, () -> {
+        Instant asOf = request.asOf() != null ? request.countedAt() : MovementQuery.watermarkTime(cursors, tenantId, location,
+                request.asOfCursor());
+        OncePerKey.Reply reply = once.run(tenantId, key, request.fingerprint(location, asOf), null, () -> {
             java.util.Map<String, Long> counts = new java.util.HashMap<>();
             request.records().forEach(c -> counts.put(c.sku(), c.onHand()));
             List<SnapshotView.Result> results = new ArrayList<>();
@@ -180,7 +190,7 @@ public class StockService {
             return result(before, "below-held", counted, before);
         }
         drift.record(Math.abs(after.onHand() - before.onHand()));
-        events.changed(tenantId, StockChangedV1.Kind.SET, after, before.available(), after.onHand() - before.onHand(), "snapshot", now());
+        events.changed(tenantId, StockChangedV1.Kind.SET, before, after, after.onHand() - before.onHand(), "snapshot", now());
         return result(before, "applied", counted, after);
     }
 
@@ -201,7 +211,7 @@ public class StockService {
             throw once.refusal(Problem.of(ProblemType.STOCK_BELOW_HELD, new StockBelowHeldException(at, before.held() + before.committed(),
                     before.onHand() + request.delta()).getMessage()));
         }
-        events.changed(tenantId, StockChangedV1.Kind.ADJUST, after, before.available(), request.delta(), request.reason(), now());
+        events.changed(tenantId, StockChangedV1.Kind.ADJUST, before, after, request.delta(), request.reason(), now());
         return after;
     }
 
@@ -224,11 +234,12 @@ public class StockService {
     public Movement.Page movements(MovementQuery query) {
         records.find(query.tenantId(), query.at()).orElseThrow(() -> new ItemNotFoundException(query.at()));
         List<Movement> rows = records.movements(query);
+        String watermark = query.startsAtNewest() && !rows.isEmpty() ? query.watermark(rows.get(0), cursors) : null;
         if (rows.size() <= query.limit()) {
-            return new Movement.Page(rows, null);
+            return new Movement.Page(rows, null, watermark);
         }
         List<Movement> page = rows.subList(0, query.limit());
-        return new Movement.Page(List.copyOf(page), query.encode(page.get(page.size() - 1), cursors));
+        return new Movement.Page(List.copyOf(page), query.encode(page.get(page.size() - 1), cursors), watermark);
     }
 
     @Transactional(Transactional.TxType.SUPPORTS)
@@ -241,14 +252,21 @@ public class StockService {
         return new StockPage(List.copyOf(page), query.encode(page.get(page.size() - 1).key(), cursors));
     }
 
-    public Location putLocation(String tenantId, String location, int priority) {
-        records.putLocation(tenantId, location, priority);
-        return new Location(location, priority);
+    /**
+     * Creates or changes a location; defaults given (not null) move the records that take them, with the crossings that
+     * makes (a lower safety stock can replenish a record, a higher threshold make it low).
+     */
+    public Location putLocation(String tenantId, String location, int priority, Long safetyStock, Long lowStockThreshold) {
+        Location written = records.putLocation(tenantId, location, priority, safetyStock, lowStockThreshold);
+        if (safetyStock != null || lowStockThreshold != null) {
+            events.limited(tenantId, records.takeDefaults(tenantId, written), now());
+        }
+        return written;
     }
 
     @Transactional(Transactional.TxType.SUPPORTS)
     public Location.Page locations(String tenantId) {
-        return new Location.Page(records.locations(tenantId).stream().map(e -> new Location(e.getKey(), e.getValue())).toList());
+        return new Location.Page(records.locations(tenantId));
     }
 
     private void count(String outcome) {

@@ -28,6 +28,8 @@ import dev.stockhold.inventory.StockKey;
 import dev.stockhold.inventory.StockRecord;
 import dev.stockhold.inventory.StockRepository;
 import dev.stockhold.outbox.OutboxWriter;
+import dev.stockhold.settings.Settings;
+import dev.stockhold.settings.TenantSettings;
 import dev.stockhold.web.Problem;
 import dev.stockhold.web.ProblemType;
 
@@ -47,15 +49,17 @@ public class Edits {
     private final OutboxWriter outbox;
     private final OncePerKey once;
     private final ObjectMapper mapper;
+    private final Settings settings;
 
     Edits(ReservationRepository reservations, StockRepository stock, StockEvents stockEvents, OutboxWriter outbox, OncePerKey once,
-            ObjectMapper mapper) {
+            ObjectMapper mapper, Settings settings) {
         this.reservations = reservations;
         this.stock = stock;
         this.stockEvents = stockEvents;
         this.outbox = outbox;
         this.once = once;
         this.mapper = mapper;
+        this.settings = settings;
     }
 
     public OncePerKey.Reply edit(String tenantId, IdempotencyKey key, UUID id, IfMatch ifMatch, ReservationEdit edit) {
@@ -77,6 +81,11 @@ public class Edits {
             throw refusal(Problem.of(ProblemType.INVALID_RESERVATION_STATE, r.status == ReservationStatus.HELD
                     ? "Reservation expired at " + r.expiresAt + "; it cannot be changed"
                     : "Reservation is " + r.status + "; only a HELD reservation can be changed"));
+        }
+        TenantSettings caps = settings.of(tenantId);
+        List<String> overLine = Caps.overLine(caps, edit.lines());
+        if (!overLine.isEmpty()) {
+            throw refusal(Caps.lineRefusal(caps, overLine, "nothing was changed"));
         }
         List<ReservationView.Line> before = ReservationView.of(r).rows();
         SortedMap<StockKey, Long> held = r.quantities();

@@ -48,12 +48,17 @@ class HoldWriter {
 
     /** The HELD reservation a placed request becomes: its lines at the locations the allocation chose. */
     ReservationView held(ReservationRequest request, Allocation.Placed placed, Instant now) {
+        return held(UUID.randomUUID(), request, placed, now);
+    }
+
+    /** The same, with the id it is claimed under. */
+    ReservationView held(UUID id, ReservationRequest request, Allocation.Placed placed, Instant now) {
         List<ReservationView.Line> lines = new ArrayList<>();
         for (int i = 0; i < request.lines().size(); i++) {
             ReservationRequest.Line line = request.lines().get(i);
             lines.add(new ReservationView.Line(line.sku(), line.quantity(), placed.keys().get(i).location()));
         }
-        return held(UUID.randomUUID(), request, lines, null, now);
+        return held(id, request, lines, null, now);
     }
 
     /**

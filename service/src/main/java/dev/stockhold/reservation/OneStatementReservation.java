@@ -25,8 +25,9 @@ import io.agroal.api.AgroalDataSource;
  * A new reservation in one statement that commits on its own, with no transaction around it: the key with its stored
  * answer, the reservation and its lines, its created event and the conditional hold (I1), all or nothing. The
  * statement's last step, {@code stockhold_hold_check}, raises when the key was claimed but a record no longer had the
- * units or the hold emptied a record, and so rolls the whole statement back; the caller then takes the transactional
- * path, which retries a lost race and writes the stock.depleted event. One round trip for the write instead of a
+ * units above its safety stock, the hold crossed a record's 0 or low-stock threshold, or the tenant caps what a line or a
+ * reference may hold, and so rolls the whole statement back; the caller then takes the transactional path, which
+ * retries a lost race, applies the caps and writes the stock.depleted and stock.low events. One round trip for the write instead of a
  * transaction's seven.
  */
 @ApplicationScoped
@@ -38,7 +39,7 @@ class OneStatementReservation {
         CREATED,
         /** The key was already stored: nothing was written, the request is a replay. */
         KEY_TAKEN,
-        /** Nothing was written: a record no longer had the units or the hold would empty one. */
+        /** Nothing was written: a record no longer had the units, the hold would cross a threshold, or caps apply. */
         TRANSACTIONAL_PATH
     }
 
@@ -84,10 +85,14 @@ class OneStatementReservation {
                 UPDATE stock_records s SET held = s.held + w.quantity, updated_at = now()
                   FROM wanted w, (SELECT count(*) FROM locked) AS all_locked
                  WHERE s.tenant_id = (SELECT tenant_id FROM claimed) AND s.sku = w.sku AND s.location = w.location
-                   AND s.on_hand - s.held - s.committed >= w.quantity
-                RETURNING s.on_hand - s.held - s.committed AS available)
+                   AND s.on_hand - s.held - s.committed - s.safety_stock >= w.quantity
+                   AND NOT EXISTS (SELECT 1 FROM tenant_settings t WHERE t.tenant_id = s.tenant_id
+                                      AND (t.max_line_quantity < w.quantity
+                                           OR t.max_held_per_reference IS NOT NULL AND (SELECT reference FROM p) IS NOT NULL))
+                RETURNING s.on_hand - s.held - s.committed AS available, s.safety_stock, s.low_stock_threshold, w.quantity)
             SELECT stockhold_hold_check((SELECT count(*) FROM claimed), (SELECT count(*) FROM hold), (SELECT count(*) FROM wanted),
-                                        (SELECT count(*) FROM hold WHERE available = 0))
+                                        (SELECT count(*) FROM hold WHERE available = safety_stock
+                                            OR available <= low_stock_threshold AND available + quantity > low_stock_threshold))
             """;
 
     private static final String HOLD_LOST = "SH001";

@@ -22,7 +22,8 @@ public class ReservationMetrics {
         INSUFFICIENT_STOCK,
         UNKNOWN_SKU,
         KEY_REUSED,
-        IN_PROGRESS;
+        IN_PROGRESS,
+        CAP_EXCEEDED;
 
         String tag() {
             return name().toLowerCase();

@@ -99,6 +99,34 @@ public class ReservationRepository implements PanacheRepositoryBase<Reservation,
         return ids.isEmpty() ? List.of() : list("id in ?1", ids);
     }
 
+    // Two statements: the count's snapshot is taken after the lock is granted, so it sees what the lock's previous
+    // holder committed. hashtextextended: a collision only makes two references wait for each other.
+    private static final String LOCK_REFERENCE = """
+            SELECT pg_advisory_xact_lock(hashtextextended(? || '/' || ?, 0));
+            SELECT count(*) FROM reservations WHERE tenant_id = ? AND reference = ? AND status = 'HELD' AND expires_at > now()
+            """;
+
+    /**
+     * Locks the reference until the caller's transaction ends and counts its HELD, unexpired reservations: one request
+     * of the reference at a time counts and then reserves.
+     */
+    public long lockReference(String tenantId, String reference) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(LOCK_REFERENCE)) {
+            ps.setString(1, tenantId);
+            ps.setString(2, reference);
+            ps.setString(3, tenantId);
+            ps.setString(4, reference);
+            ps.execute();
+            ps.getMoreResults();
+            try (java.sql.ResultSet rs = ps.getResultSet()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /**
      * New HELD reservations of one tenant by idempotency key, with their lines, in two round trips. Runs in the
      * caller's transaction.

@@ -97,8 +97,8 @@ public class ReservationResource {
     @APIResponse(responseCode = "400",
             description = "malformed-request, validation-failed, idempotency-key-missing, idempotency-key-invalid",
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "409", description = "insufficient-stock (stored and replayed like a 201), or "
-            + "idempotency-request-in-progress (with Retry-After)",
+    @APIResponse(responseCode = "409", description = "insufficient-stock or reservation-cap-exceeded (stored and replayed like a "
+            + "201), or idempotency-request-in-progress (with Retry-After)",
             headers = {
                     @Header(name = HttpHeaders.RETRY_AFTER, description = "idempotency-request-in-progress only",
                             schema = @Schema(type = SchemaType.INTEGER)),
@@ -184,8 +184,9 @@ public class ReservationResource {
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "404", description = "reservation-not-found (not stored)",
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "409", description = "invalid-reservation-state (not HELD, or past expiresAt) or insufficient-stock "
-            + "(a rise the records do not cover; nothing changed), both stored and replayed; or idempotency-request-in-progress",
+    @APIResponse(responseCode = "409", description = "invalid-reservation-state (not HELD, or past expiresAt), insufficient-stock "
+            + "(a rise the records do not cover; nothing changed) or reservation-cap-exceeded (a line over maxLineQuantity), all "
+            + "stored and replayed; or idempotency-request-in-progress",
             headers = {
                     @Header(name = HttpHeaders.RETRY_AFTER, description = "idempotency-request-in-progress only",
                             schema = @Schema(type = SchemaType.INTEGER)),

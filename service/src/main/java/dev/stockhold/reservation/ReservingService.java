@@ -24,6 +24,8 @@ import dev.stockhold.idempotency.StoredResponse;
 import dev.stockhold.inventory.Allocation;
 import dev.stockhold.inventory.StockRepository;
 import dev.stockhold.reservation.ReservationMetrics.Outcome;
+import dev.stockhold.settings.Settings;
+import dev.stockhold.settings.TenantSettings;
 import dev.stockhold.web.Problem;
 import dev.stockhold.web.ProblemResponses;
 import dev.stockhold.web.ProblemType;
@@ -52,11 +54,15 @@ public class ReservingService implements HotSkuGroups.PlainPath {
     private final LockWait lockWait;
     private final OneStatementReservation oneStatement;
     private final OncePerKey once;
+    private final Settings settings;
+    private final ReservationRepository reservations;
 
     ReservingService(IdempotencyRepository keys, LockWait lockWait, StockRepository stock, HoldWriter writer,
             OneStatementReservation oneStatement, OncePerKey once, ReservationMetrics metrics, ProblemResponses problems,
-            StockholdConfig config) {
+            StockholdConfig config, Settings settings, ReservationRepository reservations) {
         this.keys = keys;
+        this.settings = settings;
+        this.reservations = reservations;
         this.once = once;
         this.oneStatement = oneStatement;
         this.lockWait = lockWait;
@@ -81,8 +87,17 @@ public class ReservingService implements HotSkuGroups.PlainPath {
         ReservationReply reply;
         try {
             ReservationAttempt attempt = new ReservationAttempt(tenantId, key, request.fingerprint(), request);
-            if (request.allocationMode() != AllocationMode.WHOLE) {
-                reply = spread(attempt);
+            TenantSettings caps = settings.of(tenantId);
+            List<String> overLine = Caps.overLine(caps, request.lines());
+            if (!overLine.isEmpty()) {
+                StoredResponse refusal = new StoredResponse(409, problems.json(Caps.lineRefusal(caps, overLine, "nothing was reserved")),
+                        null, null);
+                reply = QuarkusTransaction.requiringNew()
+                        .call(() -> storeRefusal(attempt, config.idempotency().inFlightWait(), refusal));
+            } else if (caps.maxHeldPerReference() != null && request.reference() != null) {
+                reply = locked(attempt, caps);
+            } else if (request.allocationMode() != AllocationMode.WHOLE) {
+                reply = locked(attempt, TenantSettings.NONE);
             } else {
                 reply = request.lines().size() == 1 && groups != null
                         ? groups.reserve(attempt)
@@ -131,23 +146,39 @@ public class ReservingService implements HotSkuGroups.PlainPath {
     }
 
     /**
-     * A split or partial request, whose quantities depend on what the records have: in the transaction that claims the
-     * key, the records are read under their row locks, and the holds that follow take exactly what that read allocated
-     * (no race to lose, so partial requests end with every unit held that any of them could take). Never grouped or
-     * written in one statement: the round trips of the lock and the claim are paid only by requests that ask for this.
+     * A request whose quantities depend on what the records have (split or partial), or whose reference is capped: in the
+     * transaction that claims the key, the reference is counted under a lock of its own (so two requests of one
+     * reference cannot both pass a cap with one place left) and the records are read under their row locks, and the
+     * holds that follow take exactly what that read allocated (no race to lose, so partial requests end with every unit
+     * held that any of them could take). Never grouped or written in one statement: the round trips of the locks and the
+     * claim are paid only by requests that ask for this or whose tenant caps references.
      */
-    private ReservationReply spread(ReservationAttempt a) {
+    private ReservationReply locked(ReservationAttempt a, TenantSettings caps) {
         UUID id = UUID.randomUUID();
         OncePerKey.Reply reply = once.run(a.tenantId(), a.key(), a.fingerprint(), id, () -> {
             ReservationRequest request = a.request();
+            if (caps.maxHeldPerReference() != null && reservations.lockReference(a.tenantId(), request.reference()) >= caps
+                    .maxHeldPerReference()) {
+                throw once.refusal(Caps.referenceRefusal(caps, request.reference()));
+            }
             Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
             List<String> skus = request.lines().stream().map(ReservationRequest.Line::sku).distinct().toList();
-            Allocation allocation = Allocation.spread(request.allocationLines(), stock.lockCandidates(a.tenantId(), skus),
-                    request.allocationMode() == AllocationMode.PARTIAL);
-            if (allocation instanceof Allocation.Refused refused) {
-                throw refusal(refused.unknown(), refused.shortSkus());
+            List<StockRepository.Candidate> candidates = stock.lockCandidates(a.tenantId(), skus);
+            ReservationView held;
+            if (request.allocationMode() == AllocationMode.WHOLE) {
+                Allocation allocation = Allocation.of(request.allocationLines(), candidates, new HashMap<>());
+                if (allocation instanceof Allocation.Refused refused) {
+                    throw refusal(refused.unknown(), refused.shortSkus());
+                }
+                held = writer.held(id, request, (Allocation.Placed) allocation, now);
+            } else {
+                Allocation allocation = Allocation.spread(request.allocationLines(), candidates,
+                        request.allocationMode() == AllocationMode.PARTIAL);
+                if (allocation instanceof Allocation.Refused refused) {
+                    throw refusal(refused.unknown(), refused.shortSkus());
+                }
+                held = writer.held(id, request, (Allocation.Spread) allocation, now);
             }
-            ReservationView held = writer.held(id, request, (Allocation.Spread) allocation, now);
             if (!writer.write(a.tenantId(), Map.of(a.key().value(), held), now)) {
                 throw new IllegalStateException("a stock record locked for reservation " + id + " lacked the units read under the lock");
             }
@@ -225,7 +256,8 @@ public class ReservingService implements HotSkuGroups.PlainPath {
         Outcome outcome = reply.replayed() ? Outcome.REPLAYED
                 : switch (r.status()) {
                     case 201 -> Outcome.CREATED;
-                    case 409 -> Outcome.INSUFFICIENT_STOCK;
+                    case 409 -> r.body().contains(ProblemType.RESERVATION_CAP_EXCEEDED.slug()) ? Outcome.CAP_EXCEEDED
+                            : Outcome.INSUFFICIENT_STOCK;
                     default -> Outcome.UNKNOWN_SKU;
                 };
         metrics.outcome(outcome);

@@ -127,7 +127,7 @@ public class Settlements {
         if (fulfil) {
             for (StockRecord record : after) {
                 // a fulfilment lowers on hand and committed alike: available, and so any 0 crossing, stays as it was
-                stockEvents.changed(tenantId, StockChangedV1.Kind.FULFIL, record, record.available(), -quantities.get(record.key()), null,
+                stockEvents.changed(tenantId, StockChangedV1.Kind.FULFIL, record, record, -quantities.get(record.key()), null,
                         now);
             }
         } else {

@@ -12,7 +12,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 @Schema(name = "Problem", description = "RFC 9457 problem details. `type` ends in one of the slugs: "
         + "malformed-request, validation-failed, idempotency-key-missing, idempotency-key-invalid, unauthorized, "
         + "forbidden, not-found, item-not-found, reservation-not-found, outbox-event-not-found, method-not-allowed, not-acceptable, "
-        + "insufficient-stock, invalid-reservation-state, idempotency-request-in-progress, payload-too-large, "
+        + "insufficient-stock, reservation-cap-exceeded, invalid-reservation-state, idempotency-request-in-progress, payload-too-large, "
         + "unsupported-media-type, too-many-requests, unknown-sku, idempotency-key-reused, service-unavailable, internal-error.")
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 @RegisterForReflection(ignoreNested = false)
@@ -22,7 +22,7 @@ public record Problem(
         @Schema(required = true) int status,
         @Schema(required = true) String detail,
         @Schema(description = "validation-failed: the offending fields") List<Violation> violations,
-        @Schema(description = "insufficient-stock and unknown-sku: the skus concerned") List<String> skus) {
+        @Schema(description = "insufficient-stock, unknown-sku and reservation-cap-exceeded: the skus concerned") List<String> skus) {
 
     public static Problem of(ProblemType type, String detail) {
         return new Problem(type.uri().toString(), type.title(), type.status(), detail, List.of(), List.of());

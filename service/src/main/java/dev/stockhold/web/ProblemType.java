@@ -52,6 +52,11 @@ public enum ProblemType {
             "If-Match names a version that is no longer the record's current version (or the record does not exist): "
                     + "someone else wrote it since you read it. Nothing was changed.",
             "Read the record again (GET returns its ETag), decide again, and send the new version in If-Match."),
+    RESERVATION_CAP_EXCEEDED("reservation-cap-exceeded", "A cap of the tenant's settings refuses this reservation", 409,
+            "A line asks for more units than the tenant's maxLineQuantity (skus lists them), or the reference already has "
+                    + "maxHeldPerReference HELD reservations. Nothing was reserved.",
+            "Reserve less, or confirm, cancel or let expire the reference's other reservations first. GET /v1/settings shows "
+                    + "the caps. Retrying the same key replays this answer: use a new key for a new attempt."),
     HOLD_LIMIT_REACHED("hold-limit-reached", "The hold cannot be extended that far", 409,
             "The new expiry would pass the reservation's creation plus the maximum hold. Nothing was changed.",
             "Extend by less, or confirm the reservation."),

@@ -74,6 +74,37 @@ class SnapshotTest {
         assertRecord(7, 1, 0);
     }
 
+    /**
+     * The example with a watermark instead of a time: the movements page read before the count names the ledger's
+     * newest entry, and the count sent with it as asOfCursor keeps the fulfilment that came after.
+     */
+    @Test
+    void shouldApplyWhatTheLedgerRecordedAfterTheWatermark() {
+        String watermark = api.request().get("/v1/items/{sku}/stock/{location}/movements?limit=1", sku, "WH-1").then().statusCode(200)
+                .extract().path("watermark");
+        assertThat(watermark).isNotBlank();
+        fulfilled(2);
+
+        String key = Api.key();
+        Response applied = snapshotWith(key, "\"asOfCursor\":\"" + watermark + "\"", count(sku, 10));
+        applied.then().statusCode(200).body("records[0].status", equalTo("applied")).body("records[0].after", equalTo(8));
+        assertRecord(8, 0, 0);
+        assertThat(snapshotWith(key, "\"asOfCursor\":\"" + watermark + "\"", count(sku, 10)).asString()).isEqualTo(applied.asString());
+
+        // a watermark of another location, a forged one, or both forms at once: 400 and nothing stored
+        api.setOnHand(sku, "WH-2", 1, null).then().statusCode(200);
+        String elsewhere = api.request().get("/v1/items/{sku}/stock/{location}/movements", sku, "WH-2").then().statusCode(200).extract()
+                .path("watermark");
+        String refused = Api.key();
+        snapshotWith(refused, "\"asOfCursor\":\"" + elsewhere + "\"", count(sku, 1)).then().statusCode(400)
+                .body("type", endsWith("/validation-failed"));
+        snapshotWith(refused, "\"asOfCursor\":\"AAAA\"", count(sku, 1)).then().statusCode(400);
+        snapshotWith(refused, "\"asOf\":\"" + now() + "\",\"asOfCursor\":\"" + watermark + "\"", count(sku, 1)).then().statusCode(400);
+        snapshotWith(refused, "\"mode\":\"full\"", count(sku, 1)).then().statusCode(400).body("violations[0].field", equalTo("asOf"));
+        assertThat(db.idempotencyRecords(api.tenant(), refused)).isZero();
+        assertRecord(8, 0, 0);
+    }
+
     @Test
     void shouldCountUnlistedRecordsAsZeroInAFullCountOnlyWhereNothingIsHeldOrCommitted() {
         String idle = Api.sku();
@@ -180,6 +211,12 @@ class SnapshotTest {
     private Response snapshot(String key, String asOf, String mode, String records) {
         return api.request().contentType(ContentType.JSON).header("Idempotency-Key", key)
                 .body("{\"asOf\":\"" + asOf + "\"" + (mode == null ? "" : ",\"mode\":\"" + mode + "\"") + ",\"records\":[" + records + "]}")
+                .post("/v1/locations/{location}/snapshots", "WH-1");
+    }
+
+    private Response snapshotWith(String key, String asOf, String records) {
+        return api.request().contentType(ContentType.JSON).header("Idempotency-Key", key)
+                .body("{" + asOf + ",\"records\":[" + records + "]}")
                 .post("/v1/locations/{location}/snapshots", "WH-1");
     }
 

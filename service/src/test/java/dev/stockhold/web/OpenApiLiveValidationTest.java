@@ -130,6 +130,24 @@ class OpenApiLiveValidationTest {
                 via.apply(api.request()).contentType(ContentType.JSON).header("Idempotency-Key", "live-adj-4")
                         .body("{\"adjustments\":[{\"sku\":\"" + sku + "\",\"location\":\"WH-2\",\"delta\":-1000}]}")
                         .post("/v1/stock/adjustments"));
+        check(violations, "location defaults", via.apply(api.request()).contentType(ContentType.JSON)
+                .body("{\"priority\":5,\"safetyStock\":1,\"lowStockThreshold\":3}").put("/v1/locations/{location}", "WH-2"));
+        check(violations, "set safety stock", via.apply(api.request()).contentType(ContentType.JSON)
+                .body("{\"onHand\":20,\"safetyStock\":2,\"lowStockThreshold\":4}").put("/v1/items/{sku}/stock/{location}", sku, "WH-2"));
+        check(violations, "movements", via.apply(api.request()).get("/v1/items/{sku}/stock/{location}/movements", sku, "WH-2"));
+        check(violations, "snapshot", via.apply(api.request()).contentType(ContentType.JSON).header("Idempotency-Key", "live-snap-1")
+                .body("{\"asOf\":\"2026-01-01T00:00:00Z\",\"records\":[{\"sku\":\"" + sku + "\",\"onHand\":30}]}")
+                .post("/v1/locations/{location}/snapshots", "WH-2"));
+        check(violations, "settings none", via.apply(api.request()).get("/v1/settings"));
+        check(violations, "put settings", via.apply(api.request()).contentType(ContentType.JSON)
+                .body("{\"maxLineQuantity\":40,\"maxHeldPerReference\":5}").put("/v1/settings"));
+        check(violations, "settings", via.apply(api.request()).get("/v1/settings"));
+        check(violations, "bad settings", via.apply(api.request()).contentType(ContentType.JSON).body("{\"maxLineQuantity\":0}")
+                .put("/v1/settings"));
+        check(violations, "over the line cap", via.apply(api.request()).contentType(ContentType.JSON).header("Idempotency-Key", "live-8")
+                .body("{\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":41}]}").post("/v1/reservations"));
+        check(violations, "capped reference", via.apply(api.request()).contentType(ContentType.JSON).header("Idempotency-Key", "live-9")
+                .body("{\"reference\":\"o-1\",\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":1}]}").post("/v1/reservations"));
         check(violations, "stock of skus", via.apply(api.request()).queryParam("sku", sku, "nope").get("/v1/items"));
         check(violations, "stock list", via.apply(api.request()).queryParam("limit", 1).get("/v1/items"));
         check(violations, "stock list bad", via.apply(api.request()).queryParam("availableBelow", "x").get("/v1/items"));

@@ -1,0 +1,12 @@
+package dev.stockhold.events;
+
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
+/**
+ * Data of stock.low.v1: the record's available fell to its low-stock threshold or below (once per crossing; none while
+ * it stays there), by a reservation, a change of on hand or a higher threshold; the record as that change left it.
+ */
+@RegisterForReflection
+public record StockLowV1(String sku, String location, long onHand, long held, long committed, long available, long lowStockThreshold,
+        long safetyStock, long reservable, long version) {
+}

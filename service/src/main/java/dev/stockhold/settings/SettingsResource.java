@@ -1,0 +1,75 @@
+package dev.stockhold.settings;
+
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import dev.stockhold.security.CurrentTenant;
+import dev.stockhold.security.Roles;
+import dev.stockhold.web.Problem;
+import dev.stockhold.web.ProblemType;
+import dev.stockhold.web.StrictJson;
+
+/** The tenant's settings: caps that keep one client from holding a flash sale's stock. */
+@Path("/v1/settings")
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "settings")
+@SecurityRequirement(name = "jwt")
+@APIResponse(responseCode = "429", description = "too-many-requests: the tenant is at its concurrency limit (Retry-After)",
+        content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+@APIResponse(responseCode = "401", description = "unauthorized: no, invalid or expired token, or no tenant_id",
+        content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+@APIResponse(responseCode = "403", description = "forbidden: the token lacks the role",
+        content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+public class SettingsResource {
+
+    private final CurrentTenant tenant;
+    private final Settings settings;
+    private final StrictJson json;
+
+    SettingsResource(CurrentTenant tenant, Settings settings, StrictJson json) {
+        this.tenant = tenant;
+        this.settings = settings;
+        this.json = json;
+    }
+
+    @GET
+    @RolesAllowed({ Roles.INVENTORY_ADMIN, Roles.RESERVATIONS })
+    @Operation(summary = "The tenant's caps on reservations ({} when none is set)")
+    @APIResponse(responseCode = "200", description = "The settings",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = TenantSettings.class)))
+    public TenantSettings get() {
+        return settings.current(tenant.id());
+    }
+
+    @PUT
+    @Consumes(MediaType.APPLICATION_JSON)
+    @RolesAllowed(Roles.INVENTORY_ADMIN)
+    @Operation(summary = "Replace the tenant's caps on reservations (a cap left out is lifted); applies to reservations made "
+            + "from then on, on every replica within a second")
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = TenantSettings.class)))
+    @APIResponse(responseCode = "200", description = "The settings as stored",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = TenantSettings.class)))
+    @APIResponse(responseCode = "400", description = "validation-failed or malformed-request",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "413", description = "payload-too-large",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "415", description = "unsupported-media-type",
+            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    public TenantSettings put(byte[] body) {
+        return settings.put(tenant.id(), json.read(body, TenantSettings.class));
+    }
+}
