@@ -25,9 +25,9 @@ import io.agroal.api.AgroalDataSource;
  * A new reservation in one statement that commits on its own, with no transaction around it: the key with its stored
  * answer, the reservation and its lines, its created event and the conditional hold (I1), all or nothing. The
  * statement's last step, {@code stockhold_hold_check}, raises when the key was claimed but a record no longer had the
- * units above its safety stock, the hold crossed a record's 0 or low-stock threshold, or the tenant caps what a line or a
- * reference may hold, and so rolls the whole statement back; the caller then takes the transactional path, which
- * retries a lost race, applies the caps and writes the stock.depleted and stock.low events. One round trip for the write instead of a
+ * units above its safety stock or the hold crossed a record's 0 reservable or its low-stock threshold, and so rolls the
+ * whole statement back; the caller then takes the transactional path, which retries a lost race and writes the
+ * stock.depleted and stock.low events. The tenant's caps are applied before (ReservingService). One round trip for the write instead of a
  * transaction's seven.
  */
 @ApplicationScoped
@@ -39,7 +39,7 @@ class OneStatementReservation {
         CREATED,
         /** The key was already stored: nothing was written, the request is a replay. */
         KEY_TAKEN,
-        /** Nothing was written: a record no longer had the units, the hold would cross a threshold, or caps apply. */
+        /** Nothing was written: a record no longer had the units or the hold would cross a threshold. */
         TRANSACTIONAL_PATH
     }
 
@@ -86,9 +86,6 @@ class OneStatementReservation {
                   FROM wanted w, (SELECT count(*) FROM locked) AS all_locked
                  WHERE s.tenant_id = (SELECT tenant_id FROM claimed) AND s.sku = w.sku AND s.location = w.location
                    AND s.on_hand - s.held - s.committed - s.safety_stock >= w.quantity
-                   AND NOT EXISTS (SELECT 1 FROM tenant_settings t WHERE t.tenant_id = s.tenant_id
-                                      AND (t.max_line_quantity < w.quantity
-                                           OR t.max_held_per_reference IS NOT NULL AND (SELECT reference FROM p) IS NOT NULL))
                 RETURNING s.on_hand - s.held - s.committed AS available, s.safety_stock, s.low_stock_threshold, w.quantity)
             SELECT stockhold_hold_check((SELECT count(*) FROM claimed), (SELECT count(*) FROM hold), (SELECT count(*) FROM wanted),
                                         (SELECT count(*) FROM hold WHERE available = safety_stock
