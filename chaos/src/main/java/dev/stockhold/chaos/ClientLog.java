@@ -59,6 +59,25 @@ final class ClientLog {
     record AdjustAnswer(String key, int status, long version, String problem, boolean replayed) {
     }
 
+    /** A batch of adjustments under one Idempotency-Key: always the same records and deltas, all or nothing. */
+    record Batch(String key, java.util.List<Adjustment> items) {
+    }
+
+    /** An answer to a batch of adjustments. */
+    record BatchAnswer(String key, int status, String problem, boolean replayed) {
+    }
+
+    /**
+     * A warehouse count under one Idempotency-Key, always the same body; {@code skus} the records it lists. An answer
+     * records {@code changed}: how many records it says were applied with a drift (each one ledger entry).
+     */
+    record Count(String key, String location, String body, java.util.List<String> skus) {
+    }
+
+    /** An answer to a count; {@code changed} is -1 when it is not a 200. */
+    record CountAnswer(String key, int status, int changed, String problem, boolean replayed) {
+    }
+
     /** An answer to a compare-and-set: PUT on hand with If-Match; {@code version} is the new version in a 200 body. */
     record SetAnswer(String sku, String location, String ifMatch, long onHand, int status, long version, String problem) {
     }
@@ -75,12 +94,18 @@ final class ClientLog {
         ADJUST,
         COMPARE_AND_SET,
         SETTLE,
-        EDIT
+        EDIT,
+        BATCH_ADJUST,
+        COUNT
     }
 
     final Map<String, Adjustment> adjustments = new ConcurrentHashMap<>();
     final Queue<AdjustAnswer> adjustAnswers = new ConcurrentLinkedQueue<>();
     final Queue<SetAnswer> setAnswers = new ConcurrentLinkedQueue<>();
+    final Map<String, Batch> batches = new ConcurrentHashMap<>();
+    final Queue<BatchAnswer> batchAnswers = new ConcurrentLinkedQueue<>();
+    final Map<String, Count> counts = new ConcurrentHashMap<>();
+    final Queue<CountAnswer> countAnswers = new ConcurrentLinkedQueue<>();
     /** Compare-and-sets sent whose answer never came: they may or may not have been applied. */
     final LongAdder unansweredSets = new LongAdder();
 

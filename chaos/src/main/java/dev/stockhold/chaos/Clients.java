@@ -55,6 +55,8 @@ final class Clients {
             .connectTimeout(Duration.ofSeconds(2)).build();
     private final ConcurrentLinkedDeque<String> toRetry = new ConcurrentLinkedDeque<>();
     private final ConcurrentLinkedDeque<String> adjustmentsToRetry = new ConcurrentLinkedDeque<>();
+    private final ConcurrentLinkedDeque<String> batchesToRetry = new ConcurrentLinkedDeque<>();
+    private final ConcurrentLinkedDeque<String> countsToRetry = new ConcurrentLinkedDeque<>();
     private final List<String> answeredKeys = new CopyOnWriteArrayList<>();
     private final List<String> reservationIds = new CopyOnWriteArrayList<>();
     /** Reservations made with deferred fulfilment, each with the first (sku, location) it holds. */
@@ -127,8 +129,12 @@ final class Clients {
                 edit(random);
             } else if (dice < 92) {
                 list(random);
-            } else if (dice < 97) {
+            } else if (dice < 95) {
                 adjust(random);
+            } else if (dice < 96) {
+                batch(random);
+            } else if (dice < 97) {
+                count(random);
             } else {
                 compareAndSet(random);
             }
@@ -256,6 +262,110 @@ final class Clients {
         } catch (IOException e) {
             log.noAnswer.increment();
             adjustmentsToRetry.addLast(a.key());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * An ERP's batch: 2 or 3 deltas of -3..+6 over distinct records (default or WH-2), all or nothing under one key; half
+     * the time the retry of one whose answer never came.
+     */
+    private void batch(ThreadLocalRandom random) {
+        log.count(Operation.BATCH_ADJUST);
+        String key = random.nextBoolean() ? batchesToRetry.pollFirst() : null;
+        ClientLog.Batch batch = key == null ? null : log.batches.get(key);
+        if (batch == null) {
+            Map<String, ClientLog.Adjustment> items = new LinkedHashMap<>();
+            String batchKey = "batch-" + UUID.randomUUID();
+            int size = 2 + random.nextInt(2);
+            while (items.size() < size) {
+                String sku = skus.get(random.nextInt(skus.size()));
+                String location = random.nextInt(4) == 0 ? "WH-2" : "default";
+                long delta = random.nextInt(10) - 3;
+                items.putIfAbsent(sku + "@" + location, new ClientLog.Adjustment(batchKey, sku, location, delta == 0 ? 1 : delta));
+            }
+            batch = new ClientLog.Batch(batchKey, List.copyOf(items.values()));
+            log.batches.put(batchKey, batch);
+        }
+        String body = batch.items().stream()
+                .map(a -> "{\"sku\":\"" + a.sku() + "\",\"location\":\"" + a.location() + "\",\"delta\":" + a.delta()
+                        + ",\"reason\":\"chaos batch\"}")
+                .collect(Collectors.joining(",", "{\"adjustments\":[", "]}"));
+        ClientLog.Batch b = batch;
+        Function<Replica, HttpRequest> request = replica -> HttpRequest.newBuilder(URI.create(replica.baseUrl() + "/v1/stock/adjustments"))
+                .header("Authorization", "Bearer " + token).header("Content-Type", "application/json").header("Idempotency-Key", b.key())
+                .timeout(TIMEOUT).POST(HttpRequest.BodyPublishers.ofString(body)).build();
+        Replica replica = replica(random);
+        try {
+            HttpResponse<String> response = send(request.apply(replica), replica, request);
+            log.answered(response.statusCode());
+            JsonNode answer = parse(response.body());
+            log.batchAnswers.add(new ClientLog.BatchAnswer(b.key(), response.statusCode(), slug(answer),
+                    response.headers().firstValue("Idempotent-Replayed").isPresent()));
+            if (response.statusCode() >= 500 || response.statusCode() == 429 || "idempotency-request-in-progress".equals(slug(answer))) {
+                batchesToRetry.addLast(b.key());
+            }
+        } catch (IOException e) {
+            log.noAnswer.increment();
+            batchesToRetry.addLast(b.key());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * A WMS count at the default location or WH-2: 1 to 4 skus counted at 0..12 units as of a moment up to 2 s ago, one
+     * in four as of 30 s ago (usually stale by then), one in five at WH-2 a full count; half the time the retry of one
+     * whose answer never came.
+     */
+    private void count(ThreadLocalRandom random) {
+        log.count(Operation.COUNT);
+        String key = random.nextBoolean() ? countsToRetry.pollFirst() : null;
+        ClientLog.Count count = key == null ? null : log.counts.get(key);
+        if (count == null) {
+            String location = random.nextBoolean() ? "WH-2" : "default";
+            boolean full = location.equals("WH-2") && random.nextInt(5) == 0;
+            java.util.Set<String> listed = new java.util.LinkedHashSet<>();
+            int size = 1 + random.nextInt(4);
+            while (listed.size() < size) {
+                listed.add(skus.get(random.nextInt(skus.size())));
+            }
+            java.time.Instant asOf = java.time.Instant.now().minusMillis(random.nextInt(4) == 0 ? 30_000 : random.nextInt(2_000));
+            String body = "{\"asOf\":\"" + asOf + "\"" + (full ? ",\"mode\":\"full\"" : "") + ",\"records\":["
+                    + listed.stream().map(s -> "{\"sku\":\"" + s + "\",\"onHand\":" + random.nextInt(13) + "}")
+                            .collect(Collectors.joining(","))
+                    + "]}";
+            count = new ClientLog.Count("count-" + UUID.randomUUID(), location, body, List.copyOf(listed));
+            log.counts.put(count.key(), count);
+        }
+        ClientLog.Count c = count;
+        Function<Replica, HttpRequest> request = replica -> HttpRequest
+                .newBuilder(URI.create(replica.baseUrl() + "/v1/locations/" + c.location() + "/snapshots"))
+                .header("Authorization", "Bearer " + token).header("Content-Type", "application/json").header("Idempotency-Key", c.key())
+                .timeout(TIMEOUT).POST(HttpRequest.BodyPublishers.ofString(c.body())).build();
+        Replica replica = replica(random);
+        try {
+            HttpResponse<String> response = send(request.apply(replica), replica, request);
+            log.answered(response.statusCode());
+            JsonNode answer = parse(response.body());
+            int changed = -1;
+            if (response.statusCode() == 200) {
+                changed = 0;
+                for (JsonNode r : answer.path("records")) {
+                    if (r.path("status").asText().equals("applied") && r.path("drift").asLong() != 0) {
+                        changed++;
+                    }
+                }
+            }
+            log.countAnswers.add(new ClientLog.CountAnswer(c.key(), response.statusCode(), changed, slug(answer),
+                    response.headers().firstValue("Idempotent-Replayed").isPresent()));
+            if (response.statusCode() >= 500 || response.statusCode() == 429 || "idempotency-request-in-progress".equals(slug(answer))) {
+                countsToRetry.addLast(c.key());
+            }
+        } catch (IOException e) {
+            log.noAnswer.increment();
+            countsToRetry.addLast(c.key());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

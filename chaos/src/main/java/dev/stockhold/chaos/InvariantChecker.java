@@ -291,7 +291,8 @@ final class InvariantChecker {
             if (!versions.equals(expected)) {
                 violation(3, subject + ": stock.changed versions " + versions + " for version " + record.version());
             }
-            List<String> crossings = events.stream().map(Event::kind).filter(k -> !k.equals("changed")).toList();
+            List<String> crossings = events.stream().map(Event::kind).filter(k -> k.equals("depleted") || k.equals("replenished"))
+                    .toList();
             String expectedNext = "replenished";
             for (String crossing : crossings) {
                 if (!crossing.equals(expectedNext)) {
@@ -307,6 +308,77 @@ final class InvariantChecker {
         });
         stockEvents.keySet().stream().filter(subject -> !db.records().containsKey(subject))
                 .forEach(subject -> violation(3, "stock events for a record that does not exist: " + subject));
+    }
+
+    /** A stock.changed written by a warehouse count. */
+    private static boolean isCount(Event e) {
+        return "snapshot".equals(e.data().path("reason").asText());
+    }
+
+    /**
+     * Batches of adjustments as the admins saw them: all or nothing, so a key holding a 200 wrote one ledger entry per
+     * record of the batch, a refused one (409 stored) none; an answer is a 200, a stock-below-held refusal, or one a
+     * client retries.
+     */
+    private void batches(Snapshot db, ClientLog clients) {
+        if (db.ledger() == null) {
+            return;
+        }
+        for (ClientLog.Batch b : clients.batches.values()) {
+            IdempotencyRecord stored = db.idempotency().get(b.key());
+            int entries = db.entriesByKey().getOrDefault(b.key(), 0);
+            boolean agrees = stored == null ? entries == 0
+                    : stored.status() == 200 ? entries == b.items().size() : stored.status() == 409 && entries == 0;
+            if (!agrees) {
+                violation(6, "batch " + b + " stored " + stored + " has " + entries + " ledger entries");
+            }
+        }
+        for (ClientLog.BatchAnswer answer : clients.batchAnswers) {
+            IdempotencyRecord stored = db.idempotency().get(answer.key());
+            boolean agrees = switch (answer.status()) {
+                case 200 -> stored != null && stored.status() == 200;
+                case 409 -> "stock-below-held".equals(answer.problem()) ? stored != null && stored.status() == 409
+                        : "idempotency-request-in-progress".equals(answer.problem());
+                default -> answer.status() >= 500 || answer.status() == 429;
+            };
+            if (!agrees) {
+                violation(6, "batch " + answer + " but stored " + stored);
+            }
+        }
+    }
+
+    /**
+     * Warehouse counts as the admins saw them: a 200 wrote exactly one snapshot ledger entry per record it reports
+     * applied with a drift (a count never changes held or committed: the records' held and committed are checked against
+     * the reservations above, whatever the counts did), and nothing else.
+     *
+     * @return the ledger entries all counts wrote; -1 without a ledger
+     */
+    private long counts(Snapshot db, ClientLog clients) {
+        if (db.ledger() == null) {
+            return -1;
+        }
+        for (ClientLog.CountAnswer answer : clients.countAnswers) {
+            IdempotencyRecord stored = db.idempotency().get(answer.key());
+            int entries = db.entriesByKey().getOrDefault(answer.key(), 0);
+            boolean agrees = switch (answer.status()) {
+                case 200 -> stored != null && stored.status() == 200 && entries == answer.changed();
+                case 409 -> "idempotency-request-in-progress".equals(answer.problem());
+                default -> answer.status() >= 500 || answer.status() == 429;
+            };
+            if (!agrees) {
+                violation(6, "count " + answer + " stored " + stored + " has " + entries + " ledger entries");
+            }
+        }
+        for (ClientLog.Count c : clients.counts.values()) {
+            int entries = db.entriesByKey().getOrDefault(c.key(), 0);
+            if (entries > (c.body().contains("\"full\"") ? Integer.MAX_VALUE : c.skus().size())
+                    || (entries > 0 && !db.idempotency().containsKey(c.key()))) {
+                violation(6, "count " + c.key() + " listing " + c.skus() + " wrote " + entries + " ledger entries, stored "
+                        + db.idempotency().get(c.key()));
+            }
+        }
+        return clients.counts.keySet().stream().mapToLong(k -> db.entriesByKey().getOrDefault(k, 0)).sum();
     }
 
     private static boolean isFulfilment(Event e) {
@@ -359,14 +431,23 @@ final class InvariantChecker {
                 violation(6, "adjustment " + a + " answered " + answer.status() + " " + answer.problem());
             }
         }
+        batches(db, clients);
+        long counted = counts(db, clients);
         long applied = clients.adjustments.values().stream()
-                .filter(a -> db.idempotency().containsKey(a.key()) && db.idempotency().get(a.key()).status() == 200).count();
+                .filter(a -> db.idempotency().containsKey(a.key()) && db.idempotency().get(a.key()).status() == 200).count()
+                + clients.batches.values().stream()
+                        .filter(b -> db.idempotency().containsKey(b.key()) && db.idempotency().get(b.key()).status() == 200)
+                        .mapToLong(b -> b.items().size()).sum();
         long seeded = db.records().keySet().stream().filter(s -> s.endsWith("@default")).count();
-        long changed = byVersion.size();
+        long changed = byVersion.values().stream().filter(e -> !isCount(e)).count();
         long setsWon = clients.setAnswers.stream().filter(a -> a.status() == 200).count();
         if (changed < seeded + applied + setsWon || changed > seeded + applied + setsWon + clients.unansweredSets.sum()) {
             violation(6, changed + " stock.changed events for " + seeded + " seeds + " + applied + " applied adjustments + "
                     + setsWon + " sets won (+ up to " + clients.unansweredSets.sum() + " unanswered sets)");
+        }
+        long countEvents = byVersion.values().stream().filter(InvariantChecker::isCount).count();
+        if (counted >= 0 && countEvents != counted) {
+            violation(6, countEvents + " stock.changed events of counts, but counts wrote " + counted + " ledger entries");
         }
         Map<String, Integer> winners = new HashMap<>();
         for (ClientLog.SetAnswer set : clients.setAnswers) {

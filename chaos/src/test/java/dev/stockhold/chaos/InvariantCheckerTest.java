@@ -280,6 +280,36 @@ class InvariantCheckerTest {
         }).violations()).anyMatch(v -> v.startsWith("I7:") && v.contains("same If-Match"));
     }
 
+    /** A batch is all or nothing, a count writes one entry per record it says it changed, and each is answered as stored. */
+    @Test
+    void shouldReportBatchesAndCountsThatDidNotLandAsAnswered() {
+        ClientLog.Batch batch = new ClientLog.Batch("b1",
+                List.of(new ClientLog.Adjustment("b1", "A", "default", 1), new ClientLog.Adjustment("b1", "B", "default", 2)));
+        assertThat(checkWith(w -> {
+            w.ledger = new HashMap<>(Map.of("A@default", new InvariantChecker.Ledger(8, 0, 1, 1)));
+            w.clients.batches.put("b1", batch);
+            w.clients.batchAnswers.add(new ClientLog.BatchAnswer("b1", 200, null, false));
+            w.idempotency.put("b1", new IdempotencyRecord("b1", 200, null));
+            w.entriesByKey.put("b1", 1);
+        }).violations()).anyMatch(v -> v.startsWith("I7:") && v.contains("batch") && v.contains("1 ledger entries"));
+        assertThat(checkWith(w -> {
+            w.ledger = new HashMap<>(Map.of("A@default", new InvariantChecker.Ledger(8, 0, 1, 1)));
+            w.clients.batches.put("b1", batch);
+            w.clients.batchAnswers.add(new ClientLog.BatchAnswer("b1", 409, "stock-below-held", false));
+        }).violations()).anyMatch(v -> v.startsWith("I7:") && v.contains("stored null"));
+        assertThat(checkWith(w -> {
+            w.ledger = new HashMap<>(Map.of("A@default", new InvariantChecker.Ledger(8, 0, 1, 1)));
+            w.clients.counts.put("c1", new ClientLog.Count("c1", "default", "{}", List.of("A")));
+            w.clients.countAnswers.add(new ClientLog.CountAnswer("c1", 200, 1, null, false));
+            w.idempotency.put("c1", new IdempotencyRecord("c1", 200, null));
+        }).violations()).anyMatch(v -> v.startsWith("I7:") && v.contains("count") && v.contains("0 ledger entries"));
+        assertThat(checkWith(w -> {
+            w.ledger = new HashMap<>(Map.of("A@default", new InvariantChecker.Ledger(8, 0, 1, 1)));
+            w.clients.counts.put("c2", new ClientLog.Count("c2", "default", "{}", List.of("A")));
+            w.entriesByKey.put("c2", 1);
+        }).violations()).anyMatch(v -> v.startsWith("I7:") && v.contains("count c2"));
+    }
+
     @Test
     void shouldReportASecondReservationForOneKey() {
         InvariantChecker.Result result = checkWith(w -> {
