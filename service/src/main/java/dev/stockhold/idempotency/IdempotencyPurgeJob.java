@@ -16,10 +16,12 @@ public class IdempotencyPurgeJob {
 
     private final IdempotencyRepository store;
     private final StockholdConfig config;
+    private final java.time.Clock clock;
 
-    IdempotencyPurgeJob(IdempotencyRepository store, StockholdConfig config) {
+    IdempotencyPurgeJob(IdempotencyRepository store, StockholdConfig config, java.time.Clock clock) {
         this.store = store;
         this.config = config;
+        this.clock = clock;
     }
 
     @Scheduled(every = "${stockhold.idempotency.purge-interval}", delayed = "10s",
@@ -27,7 +29,7 @@ public class IdempotencyPurgeJob {
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void run() {
         DatabaseFailures.skipTurnWhileAway("The idempotency purge",
-                () -> purgeOlderThan(Instant.now().minus(config.idempotency().retention())));
+                () -> purgeOlderThan(clock.instant().minus(config.idempotency().retention())));
     }
 
     /** @return how many keys were deleted */

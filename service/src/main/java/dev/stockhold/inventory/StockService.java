@@ -1,7 +1,6 @@
 package dev.stockhold.inventory;
 
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -42,14 +41,16 @@ public class StockService {
     private final ObjectMapper mapper;
     private final MeterRegistry registry;
     private final Cursors cursors;
+    private final java.time.Clock clock;
     private final DistributionSummary drift;
 
     StockService(StockRepository records, StockEvents events, OncePerKey once, ObjectMapper mapper, MeterRegistry registry,
-            Cursors cursors) {
+            Cursors cursors, java.time.Clock clock) {
         this.records = records;
         this.events = events;
         this.once = once;
         this.cursors = cursors;
+        this.clock = clock;
         this.mapper = mapper;
         this.registry = registry;
         this.drift = DistributionSummary.builder("stockhold.stock.snapshot.drift").baseUnit("units")
@@ -273,8 +274,8 @@ public class StockService {
         registry.counter("stockhold.stock.adjustments", "outcome", outcome).increment();
     }
 
-    private static Instant now() {
-        return Instant.now().truncatedTo(ChronoUnit.MILLIS);
+    private Instant now() {
+        return dev.stockhold.Clocks.now(clock);
     }
 
     private String json(Object value) {

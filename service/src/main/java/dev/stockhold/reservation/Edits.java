@@ -1,7 +1,6 @@
 package dev.stockhold.reservation;
 
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -50,9 +49,10 @@ public class Edits {
     private final OncePerKey once;
     private final ObjectMapper mapper;
     private final Settings settings;
+    private final java.time.Clock clock;
 
     Edits(ReservationRepository reservations, StockRepository stock, StockEvents stockEvents, OutboxWriter outbox, OncePerKey once,
-            ObjectMapper mapper, Settings settings) {
+            ObjectMapper mapper, Settings settings, java.time.Clock clock) {
         this.reservations = reservations;
         this.stock = stock;
         this.stockEvents = stockEvents;
@@ -60,6 +60,7 @@ public class Edits {
         this.once = once;
         this.mapper = mapper;
         this.settings = settings;
+        this.clock = clock;
     }
 
     public OncePerKey.Reply edit(String tenantId, IdempotencyKey key, UUID id, IfMatch ifMatch, ReservationEdit edit) {
@@ -76,7 +77,7 @@ public class Edits {
             throw refusal(Problem.of(ProblemType.PRECONDITION_FAILED, "If-Match does not match the current version of reservation " + id
                     + " (now " + r.etag() + "); nothing was changed"));
         }
-        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        Instant now = dev.stockhold.Clocks.now(clock);
         if (r.status != ReservationStatus.HELD || r.isPastExpiry(now)) {
             throw refusal(Problem.of(ProblemType.INVALID_RESERVATION_STATE, r.status == ReservationStatus.HELD
                     ? "Reservation expired at " + r.expiresAt + "; it cannot be changed"

@@ -2,7 +2,6 @@ package dev.stockhold.reservation;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -28,6 +27,8 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
  */
 final class HotSkuGroups {
 
+    private final java.time.Clock clock;
+
     /** The plain path a request takes when its sku is quiet or its group cannot commit as a whole. */
     interface PlainPath {
         ReservationReply alone(ReservationAttempt attempt, Duration keyWait);
@@ -50,7 +51,8 @@ final class HotSkuGroups {
     private final Duration keyWait;
 
     HotSkuGroups(int maxGroup, IdempotencyRepository keys, StockRepository stock, HoldWriter writer, ReservationMetrics metrics,
-            PlainPath plain, Duration keyWait) {
+            PlainPath plain, Duration keyWait, java.time.Clock clock) {
+        this.clock = clock;
         this.lanes = new SkuLanes<>(LANES, maxGroup);
         this.keys = keys;
         this.stock = stock;
@@ -114,7 +116,7 @@ final class HotSkuGroups {
      */
     private int attemptGroup(List<Ticket<ReservationAttempt, ReservationReply>> group,
             Map<Ticket<ReservationAttempt, ReservationReply>, SkuLanes.Outcome<ReservationReply>> outcomes) {
-        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        Instant now = dev.stockhold.Clocks.now(clock);
         String tenantId = group.get(0).tenantId;
         // each request placed as if the group's earlier requests had already taken their units, as they would alone
         List<StockRepository.Candidate> candidates = stock.candidates(tenantId, List.of(group.get(0).sku), GROUP_KEY_WAIT);

@@ -35,9 +35,10 @@ public class ReservationLifecycle {
     private final ReservationMetrics metrics;
     private final StockholdConfig config;
     private final Cursors cursors;
+    private final java.time.Clock clock;
 
     ReservationLifecycle(ReservationRepository reservations, StockRepository stock, StockEvents stockEvents, OutboxWriter outbox,
-            ReservationMetrics metrics, StockholdConfig config, Cursors cursors) {
+            ReservationMetrics metrics, StockholdConfig config, Cursors cursors, java.time.Clock clock) {
         this.reservations = reservations;
         this.stock = stock;
         this.stockEvents = stockEvents;
@@ -45,6 +46,7 @@ public class ReservationLifecycle {
         this.metrics = metrics;
         this.config = config;
         this.cursors = cursors;
+        this.clock = clock;
     }
 
     @Transactional(Transactional.TxType.SUPPORTS)
@@ -76,7 +78,7 @@ public class ReservationLifecycle {
      */
     public ReservationView confirm(String tenantId, UUID id, String actor) {
         Reservation r = reservations.lock(tenantId, id).orElseThrow(() -> new ReservationNotFoundException(id.toString()));
-        Instant now = Instant.now();
+        Instant now = dev.stockhold.Clocks.now(clock);
         switch (r.status) {
             case CONFIRMED, PARTIALLY_FULFILLED, FULFILLED:
                 return ReservationView.of(r);
@@ -87,7 +89,7 @@ public class ReservationLifecycle {
                 // sold: on hand and held drop; or, deferred, held moves to committed; either way available stays
                 stock.move(r.isDeferred() ? StockRepository.Move.COMMIT : StockRepository.Move.SELL, tenantId, r.quantities(), null,
                         new StockRepository.Source(actor, r.id, null, null, null));
-                return transition(r, ReservationStatus.CONFIRMED, EventType.CONFIRMED, now);
+                return transition(r, ReservationStatus.CONFIRMED, now);
             default:
                 throw new InvalidReservationStateException("Reservation is " + r.status + "; only a HELD reservation can be confirmed");
         }
@@ -100,9 +102,9 @@ public class ReservationLifecycle {
             case CANCELLED:
                 return ReservationView.of(r);
             case HELD:
-                Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+                Instant now = dev.stockhold.Clocks.now(clock);
                 release(tenantId, r.quantities(), now);
-                return transition(r, ReservationStatus.CANCELLED, EventType.CANCELLED, now);
+                return transition(r, ReservationStatus.CANCELLED, now);
             default:
                 throw new InvalidReservationStateException("Reservation is " + r.status + "; only a HELD reservation can be cancelled");
         }
@@ -114,7 +116,7 @@ public class ReservationLifecycle {
      */
     public ReservationView extend(String tenantId, UUID id, int ttlSeconds) {
         Reservation r = reservations.lock(tenantId, id).orElseThrow(() -> new ReservationNotFoundException(id.toString()));
-        Instant now = Instant.now();
+        Instant now = dev.stockhold.Clocks.now(clock);
         if (r.status != ReservationStatus.HELD || r.isPastExpiry(now)) {
             throw new InvalidReservationStateException(r.status == ReservationStatus.HELD
                     ? "Reservation expired at " + r.expiresAt + "; it cannot be extended"
@@ -139,12 +141,12 @@ public class ReservationLifecycle {
      * @return how many reservations expired
      */
     public int expireBatch(int limit) {
-        List<Reservation> due = reservations.claimExpired(limit);
-        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        Instant now = dev.stockhold.Clocks.now(clock);
+        List<Reservation> due = reservations.claimExpired(limit, now);
         Map<String, SortedMap<StockKey, Long>> released = new TreeMap<>();
         for (Reservation r : due) {
             r.quantities().forEach((key, qty) -> released.computeIfAbsent(r.tenantId, t -> new TreeMap<>()).merge(key, qty, Long::sum));
-            transition(r, ReservationStatus.EXPIRED, EventType.EXPIRED, now);
+            transition(r, ReservationStatus.EXPIRED, now);
         }
         released.forEach((tenantId, quantities) -> release(tenantId, quantities, now));
         return due.size();
@@ -155,10 +157,10 @@ public class ReservationLifecycle {
         stockEvents.crossings(tenantId, stock.move(StockRepository.Move.RELEASE, tenantId, quantities, null), quantities, true, now);
     }
 
-    private ReservationView transition(Reservation r, ReservationStatus to, EventType event, Instant now) {
+    private ReservationView transition(Reservation r, ReservationStatus to, Instant now) {
         r.transitionTo(to, now);
         ReservationView view = ReservationView.of(r);
-        outbox.write(r.tenantId, List.of(ReservationEvents.of(event, r)), now);
+        outbox.write(r.tenantId, List.of(ReservationEvents.of(to.entered(), r)), now);
         metrics.transitionOnCommit(to);
         OutcomeLog.reservation(to.name().toLowerCase(), r.tenantId, r.idempotencyKey, r.id, null);
         return view;

@@ -5,6 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.sql.Types;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -44,7 +45,7 @@ public class ReservationRepository implements PanacheRepositoryBase<Reservation,
     // The expiry claim: replicas skip rows another replica (or a confirm/cancel) holds, so each row has one owner.
     private static final String CLAIM_EXPIRED = """
             SELECT id FROM reservations
-             WHERE status = 'HELD' AND expires_at <= now()
+             WHERE status = 'HELD' AND expires_at <= :now
              ORDER BY expires_at
              LIMIT :limit
                FOR UPDATE SKIP LOCKED
@@ -92,9 +93,11 @@ public class ReservationRepository implements PanacheRepositoryBase<Reservation,
 
     /** Locks up to {@code limit} HELD reservations past their expiry that no one else holds. */
     @SuppressWarnings("unchecked")
-    public List<Reservation> claimExpired(int limit) {
+    /** Locks up to {@code limit} HELD reservations whose hold ran out by {@code now} (the service's clock). */
+    public List<Reservation> claimExpired(int limit, Instant now) {
         List<UUID> ids = getEntityManager().createNativeQuery(CLAIM_EXPIRED, UUID.class)
                 .setParameter("limit", limit)
+                .setParameter("now", now)
                 .getResultList();
         return ids.isEmpty() ? List.of() : list("id in ?1", ids);
     }

@@ -2,7 +2,6 @@ package dev.stockhold.reservation;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -56,13 +55,15 @@ public class ReservingService implements HotSkuGroups.PlainPath {
     private final OncePerKey once;
     private final Settings settings;
     private final ReservationRepository reservations;
+    private final java.time.Clock clock;
 
     ReservingService(IdempotencyRepository keys, LockWait lockWait, StockRepository stock, HoldWriter writer,
             OneStatementReservation oneStatement, OncePerKey once, ReservationMetrics metrics, ProblemResponses problems,
-            StockholdConfig config, Settings settings, ReservationRepository reservations) {
+            StockholdConfig config, Settings settings, ReservationRepository reservations, java.time.Clock clock) {
         this.keys = keys;
         this.settings = settings;
         this.reservations = reservations;
+        this.clock = clock;
         this.once = once;
         this.oneStatement = oneStatement;
         this.lockWait = lockWait;
@@ -73,7 +74,7 @@ public class ReservingService implements HotSkuGroups.PlainPath {
         this.config = config;
         int groupSize = config.reservations().hotSkuGroupSize();
         this.groups = groupSize > 1
-                ? new HotSkuGroups(groupSize, keys, stock, writer, metrics, this, config.idempotency().inFlightWait())
+                ? new HotSkuGroups(groupSize, keys, stock, writer, metrics, this, config.idempotency().inFlightWait(), clock)
                 : null;
     }
 
@@ -130,7 +131,7 @@ public class ReservingService implements HotSkuGroups.PlainPath {
     /** @return the answer, or null when the request needs the transactional path (nothing was written then) */
     private ReservationReply inOneStatement(ReservationAttempt a, Duration keyWait) {
         ReservationRequest request = a.request();
-        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        Instant now = dev.stockhold.Clocks.now(clock);
         List<String> skus = request.lines().stream().map(ReservationRequest.Line::sku).distinct().toList();
         Allocation allocation = Allocation.of(request.allocationLines(), stock.candidates(a.tenantId(), skus, null), new HashMap<>());
         if (!(allocation instanceof Allocation.Placed placed)) {
@@ -161,7 +162,7 @@ public class ReservingService implements HotSkuGroups.PlainPath {
                     .maxHeldPerReference()) {
                 throw once.refusal(Caps.referenceRefusal(caps, request.reference()));
             }
-            Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+            Instant now = dev.stockhold.Clocks.now(clock);
             List<String> skus = request.lines().stream().map(ReservationRequest.Line::sku).distinct().toList();
             List<StockRepository.Candidate> candidates = stock.lockCandidates(a.tenantId(), skus);
             ReservationView held;
@@ -208,7 +209,7 @@ public class ReservingService implements HotSkuGroups.PlainPath {
     private ReservationReply attempt(ReservationAttempt a, Duration keyWait, boolean last) {
         String tenantId = a.tenantId();
         ReservationRequest request = a.request();
-        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        Instant now = dev.stockhold.Clocks.now(clock);
         List<String> skus = request.lines().stream().map(ReservationRequest.Line::sku).distinct().toList();
         List<StockRepository.Candidate> candidates = stock.candidates(tenantId, skus, keyWait);
         Allocation allocation = Allocation.of(request.allocationLines(), candidates, new HashMap<>());

@@ -1,7 +1,6 @@
 package dev.stockhold.reservation;
 
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -49,15 +48,17 @@ public class Settlements {
     private final OutboxWriter outbox;
     private final OncePerKey once;
     private final ObjectMapper mapper;
+    private final java.time.Clock clock;
 
     Settlements(ReservationRepository reservations, StockRepository stock, StockEvents stockEvents, OutboxWriter outbox, OncePerKey once,
-            ObjectMapper mapper) {
+            ObjectMapper mapper, java.time.Clock clock) {
         this.reservations = reservations;
         this.stock = stock;
         this.stockEvents = stockEvents;
         this.outbox = outbox;
         this.once = once;
         this.mapper = mapper;
+        this.clock = clock;
     }
 
     public OncePerKey.Reply settle(String tenantId, IdempotencyKey key, UUID id, SettlementRequest.Settlement kind,
@@ -79,7 +80,7 @@ public class Settlements {
                     : "Reservation is " + r.status + "; only a confirmed reservation with deferred fulfilment has committed units");
         }
         Map<Integer, Integer> byLine = match(r, request);
-        Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        Instant now = dev.stockhold.Clocks.now(clock);
         boolean fulfil = kind == SettlementRequest.Settlement.FULFIL;
 
         SortedMap<StockKey, Long> quantities = new TreeMap<>();

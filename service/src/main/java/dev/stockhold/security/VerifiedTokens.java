@@ -77,6 +77,7 @@ abstract class VerifiedTokens implements JWTParser {
         if (issuedAt <= 0) {
             throw new ParseException("The token has no iat claim");
         }
+        // the system time, as the JWT library checks exp with it (not the service's Clock, which tests move)
         if (Instant.ofEpochSecond(issuedAt).isAfter(Instant.now().plus(clockSkew))) {
             throw new ParseException("The token's iat is in the future beyond the clock skew");
         }

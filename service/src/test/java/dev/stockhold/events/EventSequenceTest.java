@@ -6,20 +6,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.LongStream;
 
-import javax.sql.DataSource;
-
-import jakarta.inject.Inject;
-
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.stockhold.support.Api;
-import dev.stockhold.support.Db;
 import dev.stockhold.support.EventContract;
 import dev.stockhold.support.Race;
+import dev.stockhold.support.TenantFixture;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
@@ -29,21 +24,9 @@ import io.restassured.response.Response;
  * however many writers race on the aggregate; {@code partitionkey} names the aggregate.
  */
 @QuarkusTest
-class EventSequenceTest {
+class EventSequenceTest extends TenantFixture {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-
-    @Inject
-    DataSource dataSource;
-
-    Db db;
-    Api api;
-
-    @BeforeEach
-    void setUp() {
-        db = new Db(dataSource);
-        api = Api.newTenant();
-    }
 
     @Test
     void shouldNumberAReservationsEventsFromItsCreatedEvent() throws Exception {

@@ -14,8 +14,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
-import javax.sql.DataSource;
-
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -23,8 +21,8 @@ import org.junit.jupiter.api.Test;
 
 import dev.stockhold.reservation.ReservationRequest;
 import dev.stockhold.support.Api;
-import dev.stockhold.support.Db;
 import dev.stockhold.support.FaultInjection;
+import dev.stockhold.support.TenantFixture;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.config.HttpClientConfig;
 import io.restassured.config.RestAssuredConfig;
@@ -33,22 +31,15 @@ import io.restassured.response.Response;
 
 /** Retries after lost responses, duplicates of requests still in flight, and retention of keys. */
 @QuarkusTest
-class IdempotencyFaultsTest {
-
-    @Inject
-    DataSource dataSource;
+class IdempotencyFaultsTest extends TenantFixture {
 
     @Inject
     IdempotencyPurgeJob purge;
 
-    Db db;
-    Api api;
     String sku;
 
     @BeforeEach
     void setUp() {
-        db = new Db(dataSource);
-        api = Api.newTenant();
         sku = Api.sku();
         api.setStock(sku, 10);
     }

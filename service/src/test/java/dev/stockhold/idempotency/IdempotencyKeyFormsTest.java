@@ -5,17 +5,13 @@ import static org.hamcrest.Matchers.endsWith;
 
 import java.util.List;
 
-import javax.sql.DataSource;
-
-import jakarta.inject.Inject;
-
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.stockhold.support.Api;
-import dev.stockhold.support.Db;
+import dev.stockhold.support.TenantFixture;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.http.Header;
@@ -26,19 +22,12 @@ import io.restassured.http.Headers;
  * {@code order-42} on the next reserves once. Every malformed quoted form is 400 and stores nothing.
  */
 @QuarkusTest
-class IdempotencyKeyFormsTest {
+class IdempotencyKeyFormsTest extends TenantFixture {
 
-    @Inject
-    DataSource dataSource;
-
-    Db db;
-    Api api;
     String sku;
 
     @BeforeEach
     void setUp() {
-        db = new Db(dataSource);
-        api = Api.newTenant();
         sku = Api.sku();
         api.setStock(sku, 10);
     }

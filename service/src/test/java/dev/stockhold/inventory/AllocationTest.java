@@ -4,34 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 
-import javax.sql.DataSource;
-
-import jakarta.inject.Inject;
-
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.stockhold.support.Api;
-import dev.stockhold.support.Db;
 import dev.stockhold.support.Race;
+import dev.stockhold.support.TenantFixture;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 
 /** Which location serves a line (docs/api.md, "Allocation"), and carts over several locations racing (I1, no deadlock). */
 @QuarkusTest
-class AllocationTest {
-
-    @Inject
-    DataSource dataSource;
-
-    Db db;
-    Api api;
-
-    @BeforeEach
-    void setUp() {
-        db = new Db(dataSource);
-        api = Api.newTenant();
-    }
+class AllocationTest extends TenantFixture {
 
     @Test
     void shouldServeALineWholeFromTheFirstLocationInAllocationOrderThatCoversIt() {

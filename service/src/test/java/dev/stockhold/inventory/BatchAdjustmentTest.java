@@ -7,16 +7,12 @@ import static org.hamcrest.Matchers.equalTo;
 
 import java.util.List;
 
-import javax.sql.DataSource;
-
-import jakarta.inject.Inject;
-
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.stockhold.support.Api;
-import dev.stockhold.support.Db;
 import dev.stockhold.support.Race;
+import dev.stockhold.support.TenantFixture;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
@@ -26,20 +22,13 @@ import io.restassured.response.Response;
  * and one stock.changed event per record, and the refusals of a single adjustment.
  */
 @QuarkusTest
-class BatchAdjustmentTest {
+class BatchAdjustmentTest extends TenantFixture {
 
-    @Inject
-    DataSource dataSource;
-
-    Db db;
-    Api api;
     String a;
     String b;
 
     @BeforeEach
     void setUp() {
-        db = new Db(dataSource);
-        api = Api.newTenant();
         // a before b in lock order, so the answer's order is known
         a = "A" + Api.sku();
         b = "B" + Api.sku();

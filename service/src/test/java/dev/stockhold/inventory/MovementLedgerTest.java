@@ -10,15 +10,11 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
-import javax.sql.DataSource;
-
-import jakarta.inject.Inject;
-
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.stockhold.support.Api;
-import dev.stockhold.support.Db;
+import dev.stockhold.support.TenantFixture;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
@@ -28,19 +24,12 @@ import io.restassured.response.Response;
  * none for holds or replays, and the entries of a record sum to its on hand and committed.
  */
 @QuarkusTest
-class MovementLedgerTest {
+class MovementLedgerTest extends TenantFixture {
 
-    @Inject
-    DataSource dataSource;
-
-    Db db;
-    Api api;
     String sku;
 
     @BeforeEach
     void setUp() {
-        db = new Db(dataSource);
-        api = Api.newTenant();
         sku = Api.sku();
     }
 

@@ -4,16 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 
-import javax.sql.DataSource;
-
-import jakarta.inject.Inject;
-
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.stockhold.support.Api;
-import dev.stockhold.support.Db;
 import dev.stockhold.support.Race;
+import dev.stockhold.support.TenantFixture;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
@@ -23,19 +18,7 @@ import io.restassured.response.Response;
  * location's defaults, and stock.low / stock.depleted / stock.replenished fire on exactly the crossings.
  */
 @QuarkusTest
-class SafetyStockTest {
-
-    @Inject
-    DataSource dataSource;
-
-    Db db;
-    Api api;
-
-    @BeforeEach
-    void setUp() {
-        db = new Db(dataSource);
-        api = Api.newTenant();
-    }
+class SafetyStockTest extends TenantFixture {
 
     @Test
     void shouldKeepTheSafetyStockFromReservations() {

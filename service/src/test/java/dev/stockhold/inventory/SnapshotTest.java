@@ -6,16 +6,12 @@ import static org.hamcrest.Matchers.equalTo;
 
 import java.util.List;
 
-import javax.sql.DataSource;
-
-import jakarta.inject.Inject;
-
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.stockhold.support.Api;
-import dev.stockhold.support.Db;
 import dev.stockhold.support.Race;
+import dev.stockhold.support.TenantFixture;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
@@ -25,19 +21,12 @@ import io.restassured.response.Response;
  * touches held or committed, and an older count arriving after a newer one is skipped.
  */
 @QuarkusTest
-class SnapshotTest {
+class SnapshotTest extends TenantFixture {
 
-    @Inject
-    DataSource dataSource;
-
-    Db db;
-    Api api;
     String sku;
 
     @BeforeEach
     void setUp() {
-        db = new Db(dataSource);
-        api = Api.newTenant();
         sku = Api.sku();
         api.setOnHand(sku, "WH-1", 10, null).then().statusCode(200);
     }

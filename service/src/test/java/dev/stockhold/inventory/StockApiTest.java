@@ -10,37 +10,20 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
-import javax.sql.DataSource;
-
-import jakarta.inject.Inject;
-
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.stockhold.support.Api;
-import dev.stockhold.support.Db;
 import dev.stockhold.support.Race;
+import dev.stockhold.support.TenantFixture;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 
 /** The stock API (docs/api.md, "Stock"): sets, compare-and-set, adjustments, and their races with reservations (I1, I2, I7). */
 @QuarkusTest
-class StockApiTest {
+class StockApiTest extends TenantFixture {
 
     static final int RACERS = 16;
-
-    @Inject
-    DataSource dataSource;
-
-    Db db;
-    Api api;
-
-    @BeforeEach
-    void setUp() {
-        db = new Db(dataSource);
-        api = Api.newTenant();
-    }
 
     @Test
     void shouldSetOnHandAndAnswerTheRecordWithItsVersionAsETag() {

@@ -6,11 +6,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
-import javax.sql.DataSource;
-
-import jakarta.inject.Inject;
-
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -18,29 +13,17 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.stockhold.support.Api;
 import dev.stockhold.support.BrokerQueue;
-import dev.stockhold.support.Db;
 import dev.stockhold.support.Eventually;
 import dev.stockhold.support.Race;
+import dev.stockhold.support.TenantFixture;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 
 /** The stock events (I4): one stock.changed per admin write, depleted and replenished exactly on the 0 crossings. */
 @QuarkusTest
-class StockEventsTest {
+class StockEventsTest extends TenantFixture {
 
     static final ObjectMapper JSON = new ObjectMapper();
-
-    @Inject
-    DataSource dataSource;
-
-    Db db;
-    Api api;
-
-    @BeforeEach
-    void setUp() {
-        db = new Db(dataSource);
-        api = Api.newTenant();
-    }
 
     @Test
     void shouldDescribeEveryAdminWriteOnceWithItsDelta() throws Exception {

@@ -6,37 +6,26 @@ import static org.hamcrest.Matchers.equalTo;
 
 import java.sql.SQLException;
 
-import javax.sql.DataSource;
-
-import jakarta.inject.Inject;
-
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.stockhold.support.Api;
-import dev.stockhold.support.Db;
+import dev.stockhold.support.TenantFixture;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
 /** POST /v1/admin/outbox/dead/requeue over 10,000 dead events: filters, batches, tenant scope, bad input. */
 @QuarkusTest
 @TestProfile(ManualRelayProfile.class)
-class BulkRequeueTest {
+class BulkRequeueTest extends TenantFixture {
 
     private static final int DEAD = 10_000;
 
-    @Inject
-    DataSource dataSource;
-
-    Db db;
-    Api api;
     Api other;
 
     @BeforeEach
     void setUp() throws SQLException {
-        db = new Db(dataSource);
-        api = Api.newTenant();
         other = Api.newTenant();
         // half created, half confirmed events; the i-th written i seconds ago
         db.execute("""

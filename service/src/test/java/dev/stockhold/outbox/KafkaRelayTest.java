@@ -15,8 +15,6 @@ import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import javax.sql.DataSource;
-
 import jakarta.inject.Inject;
 
 import org.apache.kafka.clients.admin.Admin;
@@ -36,10 +34,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.stockhold.support.Api;
-import dev.stockhold.support.Db;
 import dev.stockhold.support.EventContract;
 import dev.stockhold.support.Eventually;
 import dev.stockhold.support.Management;
+import dev.stockhold.support.TenantFixture;
 import io.quarkus.arc.ClientProxy;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
@@ -47,12 +45,9 @@ import io.quarkus.test.junit.TestProfile;
 /** The relay against a real Kafka broker (KRaft, from the Kafka jars, its own process): the Kafka half of the events in docs/api.md. */
 @QuarkusTest
 @TestProfile(KafkaProfile.class)
-class KafkaRelayTest {
+class KafkaRelayTest extends TenantFixture {
 
     static final ObjectMapper JSON = new ObjectMapper();
-
-    @Inject
-    DataSource dataSource;
 
     @Inject
     EventPublisher publisher;
@@ -60,15 +55,11 @@ class KafkaRelayTest {
     @Inject
     OutboxRelay relay;
 
-    Db db;
-    Api api;
     KafkaConsumer<String, String> consumer;
     final List<ConsumerRecord<String, String>> received = new ArrayList<>();
 
     @BeforeEach
     void setUp() {
-        db = new Db(dataSource);
-        api = Api.newTenant();
         Properties props = new Properties();
         props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, KafkaProfile.broker.bootstrapServers());
         props.put(ConsumerConfig.GROUP_ID_CONFIG, "test-" + UUID.randomUUID());

@@ -16,8 +16,6 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.function.Predicate;
 
-import javax.sql.DataSource;
-
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.AfterEach;
@@ -26,21 +24,18 @@ import org.junit.jupiter.api.Test;
 
 import dev.stockhold.support.Api;
 import dev.stockhold.support.BrokerQueue;
-import dev.stockhold.support.Db;
 import dev.stockhold.support.DeduplicatingConsumer;
 import dev.stockhold.support.Eventually;
 import dev.stockhold.support.Management;
 import dev.stockhold.support.Race;
+import dev.stockhold.support.TenantFixture;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
 /** Relays played by the test: crashes, several replicas, poison events. Real PostgreSQL, real RabbitMQ. */
 @QuarkusTest
 @TestProfile(ManualRelayProfile.class)
-class OutboxRelayMechanicsTest {
-
-    @Inject
-    DataSource dataSource;
+class OutboxRelayMechanicsTest extends TenantFixture {
 
     @Inject
     OutboxRelay relay;
@@ -51,14 +46,10 @@ class OutboxRelayMechanicsTest {
     @Inject
     EventPublisher publisher;
 
-    Db db;
-    Api api;
     BrokerQueue broker;
 
     @BeforeEach
     void setUp() {
-        db = new Db(dataSource);
-        api = Api.newTenant();
         broker = new BrokerQueue();
     }
 

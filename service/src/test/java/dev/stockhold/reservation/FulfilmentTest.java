@@ -13,16 +13,12 @@ import java.util.List;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 
-import javax.sql.DataSource;
-
-import jakarta.inject.Inject;
-
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.stockhold.support.Api;
-import dev.stockhold.support.Db;
 import dev.stockhold.support.Race;
+import dev.stockhold.support.TenantFixture;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 
@@ -31,21 +27,14 @@ import io.restassured.response.Response;
  * neither can take more than was committed, whatever the order or the concurrency (I1 with committed).
  */
 @QuarkusTest
-class FulfilmentTest {
+class FulfilmentTest extends TenantFixture {
 
     private static final String PREFIX = "dev.stockhold.reservation.";
 
-    @Inject
-    DataSource dataSource;
-
-    Db db;
-    Api api;
     String sku;
 
     @BeforeEach
     void setUp() {
-        db = new Db(dataSource);
-        api = Api.newTenant();
         sku = Api.sku();
         api.setStock(sku, 10);
     }

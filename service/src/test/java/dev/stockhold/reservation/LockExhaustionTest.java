@@ -7,17 +7,13 @@ import static org.hamcrest.Matchers.endsWith;
 import java.time.Duration;
 import java.util.List;
 
-import javax.sql.DataSource;
-
-import jakarta.inject.Inject;
-
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.stockhold.support.Api;
-import dev.stockhold.support.Db;
 import dev.stockhold.support.Management;
 import dev.stockhold.support.Race;
+import dev.stockhold.support.TenantFixture;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 
@@ -27,19 +23,12 @@ import io.restassured.response.Response;
  * once the row is free; readiness stays UP (the database is there), and other skus are served meanwhile.
  */
 @QuarkusTest
-class LockExhaustionTest {
+class LockExhaustionTest extends TenantFixture {
 
-    @Inject
-    DataSource dataSource;
-
-    Db db;
-    Api api;
     String hot;
 
     @BeforeEach
     void setUp() {
-        db = new Db(dataSource);
-        api = Api.newTenant();
         hot = Api.sku();
         api.setStock(hot, 100);
     }

@@ -3,13 +3,9 @@ package dev.stockhold.reservation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-
-import javax.sql.DataSource;
 
 import jakarta.inject.Inject;
 
@@ -22,8 +18,8 @@ import dev.stockhold.inventory.Allocation;
 import dev.stockhold.inventory.StockKey;
 import dev.stockhold.reservation.OneStatementReservation.Result;
 import dev.stockhold.support.Api;
-import dev.stockhold.support.Db;
 import dev.stockhold.support.Eventually;
+import dev.stockhold.support.TenantFixture;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -32,7 +28,11 @@ import io.quarkus.test.junit.QuarkusTest;
  * already stored writes nothing either.
  */
 @QuarkusTest
-class OneStatementReservationTest {
+class OneStatementReservationTest extends TenantFixture {
+
+    /** The service's clock (moved by other tests): the time the service stamps reservations with. */
+    @Inject
+    java.time.Clock clock;
 
     private static final Duration WAIT = Duration.ofSeconds(2);
 
@@ -40,17 +40,11 @@ class OneStatementReservationTest {
     OneStatementReservation oneStatement;
     @Inject
     HoldWriter writer;
-    @Inject
-    DataSource dataSource;
 
-    Db db;
-    Api api;
     String sku;
 
     @BeforeEach
     void setUp() {
-        db = new Db(dataSource);
-        api = Api.newTenant();
         sku = Api.sku();
         api.setStock(sku, 5);
     }
@@ -150,7 +144,7 @@ class OneStatementReservationTest {
 
     private Result write(ReservationAttempt attempt, Duration keyWait) {
         ReservationView held = writer.held(attempt.request(), new Allocation.Placed(List.of(new StockKey(sku, "default"))),
-                Instant.now().truncatedTo(ChronoUnit.MILLIS));
+                dev.stockhold.Clocks.now(clock));
         StoredResponse created = writer.created(held);
         return oneStatement.write(attempt, held, created, keyWait);
     }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 
-import javax.sql.DataSource;
+import java.time.Duration;
 
 import jakarta.inject.Inject;
 
@@ -12,27 +12,21 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.stockhold.support.Api;
-import dev.stockhold.support.Db;
+import dev.stockhold.support.MovableClock;
+import dev.stockhold.support.TenantFixture;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 
 @QuarkusTest
-class ReservationApiTest {
-
-    @Inject
-    DataSource dataSource;
+class ReservationApiTest extends TenantFixture {
 
     @Inject
     ReservationExpiryJob expiry;
 
-    Db db;
-    Api api;
     String sku;
 
     @BeforeEach
     void setUp() {
-        db = new Db(dataSource);
-        api = Api.newTenant();
         sku = Api.sku();
         api.setStock(sku, 10);
     }
@@ -174,9 +168,9 @@ class ReservationApiTest {
     }
 
     @Test
-    void shouldRefuseConfirmAfterExpiryEvenBeforeTheJobRanAndThenExpire() throws InterruptedException {
+    void shouldRefuseConfirmAfterExpiryEvenBeforeTheJobRanAndThenExpire() {
         String id = api.reserve(Api.key(), "{\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":4}],\"ttlSeconds\":1}").path("id");
-        Thread.sleep(1_100);
+        MovableClock.advance(Duration.ofMillis(1_100));
 
         api.confirm(id).then().statusCode(409).body("type", equalTo("/problems/invalid-reservation-state"));
         expiry.expireDue();

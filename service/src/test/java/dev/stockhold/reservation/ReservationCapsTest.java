@@ -12,16 +12,11 @@ import java.util.UUID;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 
-import javax.sql.DataSource;
-
-import jakarta.inject.Inject;
-
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.stockhold.support.Api;
-import dev.stockhold.support.Db;
 import dev.stockhold.support.Race;
+import dev.stockhold.support.TenantFixture;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
@@ -31,19 +26,7 @@ import io.restassured.response.Response;
  * may have, each refused with reservation-cap-exceeded, stored under the key like every refusal.
  */
 @QuarkusTest
-class ReservationCapsTest {
-
-    @Inject
-    DataSource dataSource;
-
-    Db db;
-    Api api;
-
-    @BeforeEach
-    void setUp() {
-        db = new Db(dataSource);
-        api = Api.newTenant();
-    }
+class ReservationCapsTest extends TenantFixture {
 
     @Test
     void shouldKeepAndReplaceTheSettings() {

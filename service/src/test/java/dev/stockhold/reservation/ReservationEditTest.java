@@ -6,16 +6,12 @@ import static org.hamcrest.Matchers.equalTo;
 
 import java.util.List;
 
-import javax.sql.DataSource;
-
-import jakarta.inject.Inject;
-
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.stockhold.support.Api;
-import dev.stockhold.support.Db;
 import dev.stockhold.support.Race;
+import dev.stockhold.support.TenantFixture;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
@@ -25,22 +21,15 @@ import io.restassured.response.Response;
  * or nothing, falls released, one updated event; stale versions, other states and short rises change nothing.
  */
 @QuarkusTest
-class ReservationEditTest {
+class ReservationEditTest extends TenantFixture {
 
     private static final String UPDATED = "dev.stockhold.reservation.updated.v1";
 
-    @Inject
-    DataSource dataSource;
-
-    Db db;
-    Api api;
     String sku;
     String other;
 
     @BeforeEach
     void setUp() {
-        db = new Db(dataSource);
-        api = Api.newTenant();
         sku = Api.sku();
         other = Api.sku();
         api.setStock(sku, 10);

@@ -4,11 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-
-import javax.sql.DataSource;
 
 import jakarta.inject.Inject;
 
@@ -18,32 +17,30 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.stockhold.support.Api;
-import dev.stockhold.support.Db;
+import dev.stockhold.support.MovableClock;
 import dev.stockhold.support.Race;
+import dev.stockhold.support.TenantFixture;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 
 /** POST /v1/reservations/{id}/extend: the new hold, the maximum hold, and extend racing expiry and confirm. */
 @QuarkusTest
-class ReservationExtendTest {
+class ReservationExtendTest extends TenantFixture {
+
+    /** The service's clock (moved by other tests): the time the service stamps reservations with. */
+    @Inject
+    java.time.Clock clock;
 
     private static final String EXTENDED = "dev.stockhold.reservation.extended.v1";
 
     @Inject
-    DataSource dataSource;
-
-    @Inject
     ReservationExpiryJob expiry;
 
-    Db db;
-    Api api;
     String sku;
 
     @BeforeEach
     void setUp() {
-        db = new Db(dataSource);
-        api = Api.newTenant();
         sku = Api.sku();
         api.setStock(sku, 100);
     }
@@ -52,9 +49,9 @@ class ReservationExtendTest {
     void shouldHoldUntilNowPlusTheNewTtlLongerOrShorterWithOneEventEach() {
         String id = reserve(600);
 
-        Instant before = Instant.now();
+        Instant before = clock.instant();
         String longer = extend(id, 3_600).then().statusCode(200).body("status", equalTo("HELD")).extract().path("expiresAt");
-        assertThat(Instant.parse(longer)).isBetween(before.plusSeconds(3_599), Instant.now().plusSeconds(3_601));
+        assertThat(Instant.parse(longer)).isBetween(before.plusSeconds(3_599), clock.instant().plusSeconds(3_601));
         String shorter = extend(id, 30).then().statusCode(200).extract().path("expiresAt");
         assertThat(Instant.parse(shorter)).isBefore(Instant.parse(longer));
 
@@ -77,13 +74,13 @@ class ReservationExtendTest {
     }
 
     @Test
-    void shouldRefuseAReservationThatIsNotHeldOrAlreadyPastItsExpiry() throws InterruptedException {
+    void shouldRefuseAReservationThatIsNotHeldOrAlreadyPastItsExpiry() {
         String confirmed = reserve(600);
         api.confirm(confirmed).then().statusCode(200);
         String cancelled = reserve(600);
         api.cancel(cancelled).then().statusCode(200);
         String lapsed = reserve(1);
-        Thread.sleep(1_100);
+        MovableClock.advance(Duration.ofMillis(1_100));
 
         for (String id : List.of(confirmed, cancelled, lapsed)) {
             extend(id, 600).then().statusCode(409).body("type", endsWith("/invalid-reservation-state"));
@@ -107,26 +104,23 @@ class ReservationExtendTest {
 
     /** Extends against two expiry runs at the instant the holds lapse: each reservation ends one way, stock returned once. */
     @Test
-    void shouldLetExactlyOneOfExtendAndExpiryWin() throws InterruptedException {
+    void shouldLetExactlyOneOfExtendAndExpiryWin() {
         int racers = 12;
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < racers; i++) {
             ids.add(reserve(1));
         }
-        Thread.sleep(900);
+        MovableClock.advance(Duration.ofMillis(950));
 
+        // the expiry runs move time past the holds' end while the extends are in flight
         List<Integer> statuses = Race.run(racers + 2, i -> {
             if (i >= racers) {
-                try {
-                    Thread.sleep(100);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
+                MovableClock.advance(Duration.ofMillis(50));
                 return expiry.expireDue();
             }
             return extend(ids.get(i), 600).statusCode();
         });
-        Thread.sleep(1_100);
+        MovableClock.advance(Duration.ofMillis(1_100));
         expiry.expireDue();
 
         long held = 0;

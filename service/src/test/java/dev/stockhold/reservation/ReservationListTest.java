@@ -18,33 +18,28 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import javax.sql.DataSource;
-
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.stockhold.support.Api;
-import dev.stockhold.support.Db;
+import dev.stockhold.support.TenantFixture;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 
 /** GET /v1/reservations: keyset pages, filters, cursors bound to their listing, reference and metadata, the plans. */
 @QuarkusTest
-class ReservationListTest {
+class ReservationListTest extends TenantFixture {
 
+    /** The service's clock (moved by other tests): the time the service stamps reservations with. */
     @Inject
-    DataSource dataSource;
+    java.time.Clock clock;
 
-    Db db;
-    Api api;
     String sku;
 
     @BeforeEach
     void setUp() {
-        db = new Db(dataSource);
-        api = Api.newTenant();
         sku = Api.sku();
         api.setStock(sku, 1_000_000);
     }
@@ -113,7 +108,7 @@ class ReservationListTest {
         assertThat(ids("sku", sku)).containsExactly(c, a);
         assertThat(ids("sku", sku, "reference", "order-7")).containsExactly(a);
         assertThat(ids("status", "CONFIRMED")).containsExactly(b);
-        assertThat(ids("createdFrom", Instant.now().plusSeconds(60).toString())).isEmpty();
+        assertThat(ids("createdFrom", clock.instant().plusSeconds(60).toString())).isEmpty();
         api.get(a).then().body("metadata.store", equalTo("berlin")).body("reference", equalTo("order-7"));
         api.get(c).then().body("$", org.hamcrest.Matchers.not(org.hamcrest.Matchers.hasKey("reference")));
         assertThat(Api.newTenant().request().get("/v1/reservations").then().statusCode(200).extract().jsonPath().getList("items"))

@@ -2,47 +2,34 @@ package dev.stockhold.reservation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Collectors;
 
-import javax.sql.DataSource;
-
 import jakarta.inject.Inject;
 
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.stockhold.support.Api;
-import dev.stockhold.support.Db;
 import dev.stockhold.support.Management;
+import dev.stockhold.support.MovableClock;
 import dev.stockhold.support.NaiveReadThenWrite;
 import dev.stockhold.support.Race;
+import dev.stockhold.support.TenantFixture;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 
 /** Races coordinated with barriers; every scenario asserts the rows, not only the status codes. */
 @QuarkusTest
-class ReservationRaceTest {
+class ReservationRaceTest extends TenantFixture {
 
     static final int RACERS = 16;
 
     @Inject
-    DataSource dataSource;
-
-    @Inject
     ReservationExpiryJob expiry;
-
-    Db db;
-    Api api;
-
-    @BeforeEach
-    void setUp() {
-        db = new Db(dataSource);
-        api = Api.newTenant();
-    }
 
     @Test
     void shouldGiveTheLastUnitToExactlyOneOfManyConcurrentRequests() {
@@ -190,7 +177,7 @@ class ReservationRaceTest {
     }
 
     @Test
-    void shouldLetExactlyOneOfExpiryAndCancelWinAndReturnStockOnce() throws InterruptedException {
+    void shouldLetExactlyOneOfExpiryAndCancelWinAndReturnStockOnce() {
         String sku = Api.sku();
         api.setStock(sku, 100);
         List<String> ids = new ArrayList<>();
@@ -198,7 +185,7 @@ class ReservationRaceTest {
             ids.add(api.reserve(Api.key(), "{\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":1}],\"ttlSeconds\":1}").path("id"));
         }
         assertThat(db.available(api.tenant(), sku)).isEqualTo(100 - RACERS);
-        Thread.sleep(1_100);
+        MovableClock.advance(Duration.ofMillis(1_100));
 
         // RACERS cancels against two expiry runs, all released at once
         List<Integer> statuses = Race.run(RACERS + 2, i -> i < RACERS ? api.cancel(ids.get(i)).statusCode() : expiry.expireDue());
@@ -214,7 +201,7 @@ class ReservationRaceTest {
 
     /** I1, I2 and I4 after a randomized concurrent mix of reserve, confirm, cancel and expire. */
     @Test
-    void shouldConserveStockUnderARandomConcurrentMix() throws InterruptedException {
+    void shouldConserveStockUnderARandomConcurrentMix() {
         List<String> skus = List.of(Api.sku(), Api.sku(), Api.sku(), Api.sku());
         Map<String, Long> initial = skus.stream().collect(Collectors.toMap(s -> s, s -> 40L));
         initial.forEach(api::setStock);
@@ -240,12 +227,14 @@ class ReservationRaceTest {
                 } else if (dice < 9) {
                     api.cancel(mine.get(random.nextInt(mine.size())));
                 } else {
+                    // time passes while the others write: holds of 1 s run out mid-race
+                    MovableClock.advance(Duration.ofMillis(100));
                     expiry.expireDue();
                 }
             }
             return mine.size();
         });
-        Thread.sleep(1_100);
+        MovableClock.advance(Duration.ofMillis(1_100));
         expiry.expireDue();
 
         for (String sku : skus) {

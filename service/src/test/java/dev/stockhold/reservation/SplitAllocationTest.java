@@ -15,16 +15,12 @@ import java.util.List;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 
-import javax.sql.DataSource;
-
-import jakarta.inject.Inject;
-
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.stockhold.support.Api;
-import dev.stockhold.support.Db;
 import dev.stockhold.support.Race;
+import dev.stockhold.support.TenantFixture;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
@@ -34,19 +30,12 @@ import io.restassured.response.Response;
  * request served as far as stock goes, with the same all-or-nothing storage, replay and I1 as a whole one.
  */
 @QuarkusTest
-class SplitAllocationTest {
+class SplitAllocationTest extends TenantFixture {
 
-    @Inject
-    DataSource dataSource;
-
-    Db db;
-    Api api;
     String sku;
 
     @BeforeEach
     void setUp() {
-        db = new Db(dataSource);
-        api = Api.newTenant();
         sku = Api.sku();
         // allocation order: WH-1 (priority 1), then WH-2 (priority 2)
         api.putLocation("WH-2", 2);

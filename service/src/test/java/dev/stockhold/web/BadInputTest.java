@@ -8,10 +8,6 @@ import static org.hamcrest.Matchers.not;
 
 import java.util.stream.Stream;
 
-import javax.sql.DataSource;
-
-import jakarta.inject.Inject;
-
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -19,26 +15,18 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import dev.stockhold.support.Api;
-import dev.stockhold.support.Db;
+import dev.stockhold.support.TenantFixture;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 
 /** Every malformed body, header or key: a 4xx problem naming what is wrong, and nothing stored. */
 @QuarkusTest
-class BadInputTest {
+class BadInputTest extends TenantFixture {
 
     static final String SKU = "BAD-INPUT-SKU";
 
-    @Inject
-    DataSource dataSource;
-
-    Db db;
-    Api api;
-
     @BeforeEach
     void setUp() {
-        db = new Db(dataSource);
-        api = Api.newTenant();
         api.setStock(SKU, 10);
     }
 
