@@ -105,38 +105,41 @@ final class Clients {
         }
     }
 
+    /** One kind of client step and how often it is taken, out of the sum of all weights. */
+    private record Step(int weight, java.util.function.Consumer<ThreadLocalRandom> action) {
+    }
+
+    /** The workload: each step's share of what the clients do (weights out of 100). */
+    private List<Step> workload() {
+        return List.of(
+                new Step(40, r -> reserve(Operation.RESERVE, newIntent(r), replica(r))),
+                new Step(8, this::retry),
+                new Step(4, this::settle),
+                new Step(4, r -> concurrentDuplicate(newIntent(r))),
+                new Step(6, r -> dropConnection(newIntent(r), replica(r), r)),
+                new Step(12, r -> transition("confirm", r)),
+                new Step(10, r -> transition("cancel", r)),
+                new Step(3, r -> transition("extend", r)),
+                new Step(2, this::edit),
+                new Step(3, this::list),
+                new Step(3, this::adjust),
+                new Step(1, this::batch),
+                new Step(1, this::count),
+                new Step(3, this::compareAndSet));
+    }
+
     private void loop(BooleanSupplier keepGoing, Duration think) {
         ThreadLocalRandom random = ThreadLocalRandom.current();
+        List<Step> steps = workload();
+        int total = steps.stream().mapToInt(Step::weight).sum();
         while (keepGoing.getAsBoolean()) {
-            int dice = random.nextInt(100);
-            if (dice < 40) {
-                reserve(Operation.RESERVE, newIntent(random), replica(random));
-            } else if (dice < 48) {
-                retry(random);
-            } else if (dice < 52) {
-                settle(random);
-            } else if (dice < 56) {
-                concurrentDuplicate(newIntent(random));
-            } else if (dice < 62) {
-                dropConnection(newIntent(random), replica(random), random);
-            } else if (dice < 74) {
-                transition("confirm", random);
-            } else if (dice < 84) {
-                transition("cancel", random);
-            } else if (dice < 87) {
-                transition("extend", random);
-            } else if (dice < 89) {
-                edit(random);
-            } else if (dice < 92) {
-                list(random);
-            } else if (dice < 95) {
-                adjust(random);
-            } else if (dice < 96) {
-                batch(random);
-            } else if (dice < 97) {
-                count(random);
-            } else {
-                compareAndSet(random);
+            int dice = random.nextInt(total);
+            for (Step step : steps) {
+                dice -= step.weight();
+                if (dice < 0) {
+                    step.action().accept(random);
+                    break;
+                }
             }
             try {
                 Thread.sleep(random.nextLong(2 * think.toMillis() + 1));

@@ -20,6 +20,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.stockhold.chaos.ClientLog.Intent;
 import dev.stockhold.chaos.ClientLog.ReserveAnswer;
 import dev.stockhold.chaos.ClientLog.TransitionAnswer;
+import dev.stockhold.reservation.ReservationStatus;
 import dev.stockhold.support.BrokerQueue.Delivery;
 
 /**
@@ -88,14 +89,22 @@ final class InvariantChecker {
         }
     }
 
-    static final List<String> RULES = List.of(
-            "I1 held and available never negative",
-            "I2 conservation per stock record",
-            "I3 one reservation per (tenant, key)",
-            "I4 one outbox event per state change",
-            "I6 delivered, same id, in order",
-            "answers agree with final state",
-            "I7 admin writes as answered, none lost");
+    /** The rules a run is checked against, by the invariant names of docs/api.md; the report counts violations per rule. */
+    enum Rule {
+        I1("I1 held and available never negative"),
+        I2("I2 conservation per stock record"),
+        I3("I3 one reservation per (tenant, key)"),
+        I4("I4 one outbox event per state change"),
+        I6("I6 delivered, same id, in order"),
+        ANSWERS("answers agree with final state"),
+        I7("I7 admin writes as answered, none lost");
+
+        final String label;
+
+        Rule(String label) {
+            this.label = label;
+        }
+    }
 
     private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
 
@@ -170,14 +179,16 @@ final class InvariantChecker {
     private final Map<String, Integer> byRule = new LinkedHashMap<>();
     private final List<String> missingEvents = new ArrayList<>();
 
-    private void violation(int rule, String detail) {
-        String name = RULES.get(rule);
+    private void violation(Rule rule, String detail) {
+        String name = rule.label;
         byRule.merge(name, 1, Integer::sum);
         violations.add(name.split(" ")[0] + ": " + detail);
     }
 
     Result check(Snapshot db, Map<String, Long> initialStock, ClientLog clients, List<Delivery> received) {
-        RULES.forEach(r -> byRule.put(r, 0));
+        for (Rule r : Rule.values()) {
+            byRule.put(r.label, 0);
+        }
         stock(db, initialStock, clients);
         adminWrites(db, clients);
         keys(db);
@@ -206,7 +217,7 @@ final class InvariantChecker {
         written.forEach((key, numbers) -> {
             for (int i = 0; i < numbers.size(); i++) {
                 if (numbers.get(i) != i + 1) {
-                    violation(3, "aggregate " + key + ": events written with sequences " + numbers);
+                    violation(Rule.I4, "aggregate " + key + ": events written with sequences " + numbers);
                     return;
                 }
             }
@@ -216,7 +227,7 @@ final class InvariantChecker {
         for (Delivery d : received) {
             Long before = byEvent.putIfAbsent(d.eventId(), d.sequence());
             if (before != null && before != d.sequence()) {
-                violation(4, "event " + d.eventId() + " delivered with sequence " + before + " and then " + d.sequence());
+                violation(Rule.I6, "event " + d.eventId() + " delivered with sequence " + before + " and then " + d.sequence());
             }
             receivedByAggregate.computeIfAbsent(d.partitionKey(), k -> new TreeSet<>()).add(d.sequence());
         }
@@ -231,7 +242,7 @@ final class InvariantChecker {
             }
             if (!absent.isEmpty()) {
                 gaps += absent.size();
-                violation(4, "aggregate " + e.getKey() + ": sequence gaps, " + absent + " never received below " + max);
+                violation(Rule.I6, "aggregate " + e.getKey() + ": sequence gaps, " + absent + " never received below " + max);
             }
         }
         return gaps;
@@ -263,13 +274,14 @@ final class InvariantChecker {
         db.records().forEach((subject, record) -> {
             long available = record.onHand() - record.held() - record.committed();
             if (record.held() < 0 || record.committed() < 0 || available < 0) {
-                violation(0, subject + " has on hand " + record.onHand() + ", held " + record.held() + ", committed " + record.committed());
+                violation(Rule.I1,
+                        subject + " has on hand " + record.onHand() + ", held " + record.held() + ", committed " + record.committed());
             }
             if (record.held() != held.getOrDefault(subject, 0L)) {
-                violation(1, subject + ": held " + record.held() + " != HELD lines " + held.getOrDefault(subject, 0L));
+                violation(Rule.I2, subject + ": held " + record.held() + " != HELD lines " + held.getOrDefault(subject, 0L));
             }
             if (record.committed() != committed.getOrDefault(subject, 0L)) {
-                violation(1,
+                violation(Rule.I2,
                         subject + ": committed " + record.committed() + " != open deferred lines " + committed.getOrDefault(subject, 0L));
             }
             ledger(db, subject, record);
@@ -278,36 +290,36 @@ final class InvariantChecker {
             List<Event> changed = events.stream().filter(e -> e.kind().equals("changed") && !isFulfilment(e)).toList();
             long added = changed.stream().mapToLong(e -> e.data().path("delta").asLong()).sum();
             if (record.onHand() != added - sold.getOrDefault(subject, 0L)) {
-                violation(1, subject + ": on hand " + record.onHand() + " != admin deltas " + added + " - sold (confirmed or "
+                violation(Rule.I2, subject + ": on hand " + record.onHand() + " != admin deltas " + added + " - sold (confirmed or "
                         + "fulfilled) lines " + sold.getOrDefault(subject, 0L));
             }
             String sku = subject.substring(0, subject.indexOf('@'));
             if (subject.endsWith("@default") && initialStock.containsKey(sku)
                     && (changed.isEmpty() || changed.get(0).data().path("delta").asLong() != initialStock.get(sku))) {
-                violation(1, subject + ": the first write is not the seeded " + initialStock.get(sku));
+                violation(Rule.I2, subject + ": the first write is not the seeded " + initialStock.get(sku));
             }
             List<Long> versions = changed.stream().map(e -> e.data().path("version").asLong()).toList();
             List<Long> expected = java.util.stream.LongStream.rangeClosed(1, record.version()).boxed().toList();
             if (!versions.equals(expected)) {
-                violation(3, subject + ": stock.changed versions " + versions + " for version " + record.version());
+                violation(Rule.I4, subject + ": stock.changed versions " + versions + " for version " + record.version());
             }
             List<String> crossings = events.stream().map(Event::kind).filter(k -> k.equals("depleted") || k.equals("replenished"))
                     .toList();
             String expectedNext = "replenished";
             for (String crossing : crossings) {
                 if (!crossing.equals(expectedNext)) {
-                    violation(3, subject + ": crossings out of turn " + crossings);
+                    violation(Rule.I4, subject + ": crossings out of turn " + crossings);
                     break;
                 }
                 expectedNext = crossing.equals("replenished") ? "depleted" : "replenished";
             }
             boolean empty = available == 0;
             if (empty != expectedNext.equals("replenished")) {
-                violation(3, subject + ": available " + available + " but crossings " + crossings);
+                violation(Rule.I4, subject + ": available " + available + " but crossings " + crossings);
             }
         });
         stockEvents.keySet().stream().filter(subject -> !db.records().containsKey(subject))
-                .forEach(subject -> violation(3, "stock events for a record that does not exist: " + subject));
+                .forEach(subject -> violation(Rule.I4, "stock events for a record that does not exist: " + subject));
     }
 
     /** A stock.changed written by a warehouse count. */
@@ -330,7 +342,7 @@ final class InvariantChecker {
             boolean agrees = stored == null ? entries == 0
                     : stored.status() == 200 ? entries == b.items().size() : stored.status() == 409 && entries == 0;
             if (!agrees) {
-                violation(6, "batch " + b + " stored " + stored + " has " + entries + " ledger entries");
+                violation(Rule.I7, "batch " + b + " stored " + stored + " has " + entries + " ledger entries");
             }
         }
         for (ClientLog.BatchAnswer answer : clients.batchAnswers) {
@@ -342,7 +354,7 @@ final class InvariantChecker {
                 default -> answer.status() >= 500 || answer.status() == 429;
             };
             if (!agrees) {
-                violation(6, "batch " + answer + " but stored " + stored);
+                violation(Rule.I7, "batch " + answer + " but stored " + stored);
             }
         }
     }
@@ -367,14 +379,14 @@ final class InvariantChecker {
                 default -> answer.status() >= 500 || answer.status() == 429;
             };
             if (!agrees) {
-                violation(6, "count " + answer + " stored " + stored + " has " + entries + " ledger entries");
+                violation(Rule.I7, "count " + answer + " stored " + stored + " has " + entries + " ledger entries");
             }
         }
         for (ClientLog.Count c : clients.counts.values()) {
             int entries = db.entriesByKey().getOrDefault(c.key(), 0);
             if (entries > (c.body().contains("\"full\"") ? Integer.MAX_VALUE : c.skus().size())
                     || (entries > 0 && !db.idempotency().containsKey(c.key()))) {
-                violation(6, "count " + c.key() + " listing " + c.skus() + " wrote " + entries + " ledger entries, stored "
+                violation(Rule.I7, "count " + c.key() + " listing " + c.skus() + " wrote " + entries + " ledger entries, stored "
                         + db.idempotency().get(c.key()));
             }
         }
@@ -396,7 +408,7 @@ final class InvariantChecker {
         Ledger l = db.ledger().getOrDefault(subject, new Ledger(0, 0, 0, 0));
         if (l.onHand() != record.onHand() || l.committed() != record.committed() || l.entries() != record.movements()
                 || l.lastSeq() != record.movements()) {
-            violation(1, subject + ": ledger " + l + " != record on hand " + record.onHand() + ", committed " + record.committed()
+            violation(Rule.I2, subject + ": ledger " + l + " != record on hand " + record.onHand() + ", committed " + record.committed()
                     + ", movements " + record.movements());
         }
     }
@@ -416,19 +428,19 @@ final class InvariantChecker {
             int entries = db.ledger() == null ? -1 : db.entriesByKey().getOrDefault(answer.key(), 0);
             if (entries > 1 || (entries == 0 && stored != null && stored.status() == 200)
                     || (entries == 1 && stored != null && stored.status() != 200)) {
-                violation(6, "adjustment " + a + " stored " + stored + " has " + entries + " ledger entries");
+                violation(Rule.I7, "adjustment " + a + " stored " + stored + " has " + entries + " ledger entries");
             }
             if (answer.status() == 200) {
                 Event event = byVersion.get(a.sku() + "@" + a.location() + "#" + answer.version());
                 if (event == null || event.data().path("delta").asLong() != a.delta() || stored == null || stored.status() != 200) {
-                    violation(6, "adjustment " + a + " answered version " + answer.version() + " but its event is " + event);
+                    violation(Rule.I7, "adjustment " + a + " answered version " + answer.version() + " but its event is " + event);
                 }
             } else if (answer.status() == 409 && "stock-below-held".equals(answer.problem())) {
                 if (stored == null || stored.status() != 409) {
-                    violation(6, "adjustment " + a + " answered stock-below-held but stored " + stored);
+                    violation(Rule.I7, "adjustment " + a + " answered stock-below-held but stored " + stored);
                 }
             } else if (answer.status() < 500 && answer.status() != 429 && !"idempotency-request-in-progress".equals(answer.problem())) {
-                violation(6, "adjustment " + a + " answered " + answer.status() + " " + answer.problem());
+                violation(Rule.I7, "adjustment " + a + " answered " + answer.status() + " " + answer.problem());
             }
         }
         batches(db, clients);
@@ -442,12 +454,12 @@ final class InvariantChecker {
         long changed = byVersion.values().stream().filter(e -> !isCount(e)).count();
         long setsWon = clients.setAnswers.stream().filter(a -> a.status() == 200).count();
         if (changed < seeded + applied + setsWon || changed > seeded + applied + setsWon + clients.unansweredSets.sum()) {
-            violation(6, changed + " stock.changed events for " + seeded + " seeds + " + applied + " applied adjustments + "
+            violation(Rule.I7, changed + " stock.changed events for " + seeded + " seeds + " + applied + " applied adjustments + "
                     + setsWon + " sets won (+ up to " + clients.unansweredSets.sum() + " unanswered sets)");
         }
         long countEvents = byVersion.values().stream().filter(InvariantChecker::isCount).count();
         if (counted >= 0 && countEvents != counted) {
-            violation(6, countEvents + " stock.changed events of counts, but counts wrote " + counted + " ledger entries");
+            violation(Rule.I7, countEvents + " stock.changed events of counts, but counts wrote " + counted + " ledger entries");
         }
         Map<String, Integer> winners = new HashMap<>();
         for (ClientLog.SetAnswer set : clients.setAnswers) {
@@ -456,16 +468,16 @@ final class InvariantChecker {
                 Event event = byVersion.get(set.sku() + "@" + set.location() + "#" + set.version());
                 if (event == null || event.data().path("onHand").asLong() != set.onHand()
                         || !set.ifMatch().equals("\"" + (set.version() - 1) + "\"")) {
-                    violation(6, "compare-and-set " + set + " but its event is " + event);
+                    violation(Rule.I7, "compare-and-set " + set + " but its event is " + event);
                 }
             } else if (!(set.status() == 412 && "precondition-failed".equals(set.problem()))
                     && !(set.status() == 409 && "stock-below-held".equals(set.problem())) && set.status() < 500 && set.status() != 429) {
-                violation(6, "compare-and-set answered " + set);
+                violation(Rule.I7, "compare-and-set answered " + set);
             }
         }
         winners.forEach((etag, n) -> {
             if (n > 1) {
-                violation(6, n + " compare-and-sets won with the same If-Match " + etag);
+                violation(Rule.I7, n + " compare-and-sets won with the same If-Match " + etag);
             }
         });
     }
@@ -475,16 +487,16 @@ final class InvariantChecker {
         db.reservations().values().forEach(r -> byKey.computeIfAbsent(r.key(), k -> new ArrayList<>()).add(r.id()));
         byKey.forEach((key, ids) -> {
             if (ids.size() > 1) {
-                violation(2, "key " + key + " has " + ids.size() + " reservations " + ids);
+                violation(Rule.I3, "key " + key + " has " + ids.size() + " reservations " + ids);
             }
             IdempotencyRecord stored = db.idempotency().get(key);
             if (stored == null || stored.status() != 201 || !ids.contains(stored.reservationId())) {
-                violation(2, "key " + key + " has reservation " + ids + " but stored outcome " + stored);
+                violation(Rule.I3, "key " + key + " has reservation " + ids + " but stored outcome " + stored);
             }
         });
         db.idempotency().values().stream()
                 .filter(r -> r.status() == 201 && !db.reservations().containsKey(r.reservationId()))
-                .forEach(r -> violation(2, "stored 201 for key " + r.key() + " names no reservation"));
+                .forEach(r -> violation(Rule.I3, "stored 201 for key " + r.key() + " names no reservation"));
     }
 
     private void events(Snapshot db) {
@@ -492,13 +504,11 @@ final class InvariantChecker {
         db.events().stream().filter(e -> !e.stock())
                 .forEach(e -> kinds.computeIfAbsent(e.aggregateId(), a -> new ArrayList<>()).add(e.kind()));
         db.reservations().values().forEach(r -> {
-            List<String> expected = switch (r.status()) {
-                case "HELD" -> List.of("created");
-                case "CONFIRMED", "PARTIALLY_FULFILLED", "FULFILLED" -> List.of("created", "confirmed");
-                case "CANCELLED" -> List.of("created", "cancelled");
-                case "EXPIRED" -> List.of("created", "expired");
-                default -> List.of("unknown status " + r.status());
-            };
+            // the lifecycle table the service writes by: the events of a reservation in this status
+            List<String> expected = java.util.Arrays.stream(ReservationStatus.values()).filter(s -> s.name().equals(r.status()))
+                    .findFirst().map(s -> s.history().stream().map(t -> t.routingKey().substring(t.routingKey().indexOf('.') + 1))
+                            .toList())
+                    .orElse(List.of("unknown status " + r.status()));
             List<String> all = kinds.getOrDefault(r.id(), List.of());
             // fulfilments and releases follow the confirm of a deferred reservation, any number of them
             int settled = 0;
@@ -518,11 +528,11 @@ final class InvariantChecker {
             boolean extendsInPlace = settledRight && !actual.isEmpty() && actual.get(0).equals("created")
                     && (expected.size() == 1 || actual.get(actual.size() - 1).equals(expected.get(1)));
             if (!withoutExtends.equals(expected) || !extendsInPlace) {
-                violation(3, "reservation " + r.id() + " is " + r.status() + " with events " + all);
+                violation(Rule.I4, "reservation " + r.id() + " is " + r.status() + " with events " + all);
             }
         });
         kinds.keySet().stream().filter(id -> !db.reservations().containsKey(id))
-                .forEach(id -> violation(3, "events for a reservation that does not exist: " + id));
+                .forEach(id -> violation(Rule.I4, "events for a reservation that does not exist: " + id));
     }
 
     /** @return events written but never received; {@code received} is in the order the consumer got them */
@@ -532,7 +542,7 @@ final class InvariantChecker {
             Delivery d = received.get(position);
             firstSeen.putIfAbsent(d.eventId(), (long) position);
             if (!d.eventId().equals(d.messageId())) {
-                violation(4, "delivery with message_id " + d.messageId() + " carries event " + d.eventId());
+                violation(Rule.I6, "delivery with message_id " + d.messageId() + " carries event " + d.eventId());
             }
         }
         Set<String> written = new HashSet<>();
@@ -548,12 +558,12 @@ final class InvariantChecker {
             }
             Long previous = lastPosition.put(e.aggregateId(), position);
             if (previous != null && previous > position) {
-                violation(4, (e.stock() ? "stock record " + e.subject() : "reservation " + e.aggregateId()) + ": " + e.kind()
+                violation(Rule.I6, (e.stock() ? "stock record " + e.subject() : "reservation " + e.aggregateId()) + ": " + e.kind()
                         + " received before an earlier event");
             }
         }
         received.stream().map(Delivery::eventId).filter(id -> !written.contains(id)).distinct()
-                .forEach(id -> violation(4, "received event " + id + " that was never written"));
+                .forEach(id -> violation(Rule.I6, "received event " + id + " that was never written"));
         return missing;
     }
 
@@ -568,7 +578,7 @@ final class InvariantChecker {
             boolean insufficient = false;
             boolean onlyServerErrors = true;
             for (ReserveAnswer a : list) {
-                Consumer<String> wrong = what -> violation(5, "key " + key + ": " + what + " " + a);
+                Consumer<String> wrong = what -> violation(Rule.ANSWERS, "key " + key + ": " + what + " " + a);
                 if (a.status() == 201) {
                     created.add(a.reservationId());
                 } else if (a.status() == 409 && "insufficient-stock".equals(a.problem())) {
@@ -580,31 +590,31 @@ final class InvariantChecker {
                 onlyServerErrors &= a.status() >= 500 || a.status() == 429;
             }
             if (created.size() > 1) {
-                violation(5, "key " + key + " answered 201 with different reservations " + created);
+                violation(Rule.ANSWERS, "key " + key + " answered 201 with different reservations " + created);
             }
             if (!created.isEmpty() && (reservation == null || !created.contains(reservation.id()))) {
-                violation(5, "key " + key + " answered 201 " + created + " but the database holds " + reservation);
+                violation(Rule.ANSWERS, "key " + key + " answered 201 " + created + " but the database holds " + reservation);
             }
             if (insufficient && (reservation != null || !created.isEmpty())) {
-                violation(5, "key " + key + ": 409 insufficient-stock hid reservation " + reservation);
+                violation(Rule.ANSWERS, "key " + key + ": 409 insufficient-stock hid reservation " + reservation);
             }
             if (onlyServerErrors && !clients.unansweredAttempts.contains(key) && reservation != null) {
-                violation(5, "key " + key + ": only 5xx/429 answers (nothing happened) yet reservation " + reservation.id());
+                violation(Rule.ANSWERS, "key " + key + ": only 5xx/429 answers (nothing happened) yet reservation " + reservation.id());
             }
         });
         byKey.forEach((key, reservation) -> {
             Intent intent = clients.intents.get(key);
             if (intent == null) {
-                violation(5, "reservation under key " + key + " that no client sent");
+                violation(Rule.ANSWERS, "reservation under key " + key + " that no client sent");
             } else if (!(intent.partial() ? heldAsAnswered(reservation, intent, clients.partialHeld.get(key))
                     : reservation.lines().equals(intent.lines()))
                     && clients.editAnswers.stream().noneMatch(e -> e.reservationId().equals(reservation.id())
                             && (e.status() == 200 || e.status() == 0 || e.status() >= 500) && e.lines().equals(reservation.lines()))) {
-                violation(5, "key " + key + ": reservation lines " + reservation.lines() + " != requested " + intent.lines()
+                violation(Rule.ANSWERS, "key " + key + ": reservation lines " + reservation.lines() + " != requested " + intent.lines()
                         + (intent.partial() ? " (partial, answered " + clients.partialHeld.get(key) + ")" : "") + " nor any edit sent");
             }
         });
-        clients.listingAnomalies.forEach(anomaly -> violation(5, "listing returned " + anomaly));
+        clients.listingAnomalies.forEach(anomaly -> violation(Rule.ANSWERS, "listing returned " + anomaly));
         settlements(db, clients);
         edits(db, clients);
         for (TransitionAnswer t : clients.transitionAnswers) {
@@ -618,7 +628,8 @@ final class InvariantChecker {
                     default -> false;
                 };
                 if (!agrees) {
-                    violation(5, "extend of " + t.reservationId() + " answered " + t.status() + " " + t.resultStatus() + " " + t.problem());
+                    violation(Rule.ANSWERS,
+                            "extend of " + t.reservationId() + " answered " + t.status() + " " + t.resultStatus() + " " + t.problem());
                 }
                 continue;
             }
@@ -636,7 +647,7 @@ final class InvariantChecker {
                 default -> false;
             };
             if (!agrees) {
-                violation(5, t.action() + " of " + t.reservationId() + " answered " + t.status() + " " + t.resultStatus()
+                violation(Rule.ANSWERS, t.action() + " of " + t.reservationId() + " answered " + t.status() + " " + t.resultStatus()
                         + " " + t.problem() + " but final status is " + finalStatus);
             }
         }
@@ -671,7 +682,7 @@ final class InvariantChecker {
                 default -> false;
             };
             if (!agrees) {
-                violation(5, a.action() + " " + a + " has " + entries + " ledger entries; reservation " + r);
+                violation(Rule.ANSWERS, a.action() + " " + a + " has " + entries + " ledger entries; reservation " + r);
             }
             if (a.status() == 200) {
                 answeredUnits.merge(a.reservationId() + " " + a.action(), 1, Integer::sum);
@@ -683,7 +694,7 @@ final class InvariantChecker {
             int recorded = r == null ? 0
                     : (parts[1].equals("fulfil") ? r.fulfilled() : r.released()).values().stream().mapToInt(Integer::intValue).sum();
             if (recorded < units) {
-                violation(5,
+                violation(Rule.ANSWERS,
                         "reservation " + parts[0] + ": " + units + " units answered " + parts[1] + " but its lines record " + recorded);
             }
         });
@@ -702,7 +713,7 @@ final class InvariantChecker {
                 default -> false;
             };
             if (!agrees) {
-                violation(5, "edit " + a + " (updated events: " + updated + ")");
+                violation(Rule.ANSWERS, "edit " + a + " (updated events: " + updated + ")");
             }
         }
     }
