@@ -252,22 +252,36 @@ final class Clients {
                 .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
                 .header("Idempotency-Key", a.key()).timeout(TIMEOUT)
                 .POST(HttpRequest.BodyPublishers.ofString("{\"delta\":" + a.delta() + ",\"reason\":\"chaos\"}")).build();
+        sendKeyed(random, request, a.key(), adjustmentsToRetry, (response, body) -> log.adjustAnswers.add(new ClientLog.AdjustAnswer(
+                a.key(), response.statusCode(), body.path("version").asLong(-1), slug(body), replayed(response))));
+    }
+
+    /**
+     * Sends an admin write under its key, as a load balancer would (see {@link #send}), hands the answer to
+     * {@code record}, and queues the key for a retry when no answer came or the answer asks for one (5xx, 429, in
+     * progress).
+     */
+    private void sendKeyed(ThreadLocalRandom random, Function<Replica, HttpRequest> request, String key,
+            ConcurrentLinkedDeque<String> retries, java.util.function.BiConsumer<HttpResponse<String>, JsonNode> record) {
         Replica replica = replica(random);
         try {
             HttpResponse<String> response = send(request.apply(replica), replica, request);
             log.answered(response.statusCode());
             JsonNode body = parse(response.body());
-            log.adjustAnswers.add(new ClientLog.AdjustAnswer(a.key(), response.statusCode(), body.path("version").asLong(-1), slug(body),
-                    response.headers().firstValue("Idempotent-Replayed").isPresent()));
+            record.accept(response, body);
             if (response.statusCode() >= 500 || response.statusCode() == 429 || "idempotency-request-in-progress".equals(slug(body))) {
-                adjustmentsToRetry.addLast(a.key());
+                retries.addLast(key);
             }
         } catch (IOException e) {
             log.noAnswer.increment();
-            adjustmentsToRetry.addLast(a.key());
+            retries.addLast(key);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    private static boolean replayed(HttpResponse<String> response) {
+        return response.headers().firstValue("Idempotent-Replayed").isPresent();
     }
 
     /**
@@ -299,22 +313,8 @@ final class Clients {
         Function<Replica, HttpRequest> request = replica -> HttpRequest.newBuilder(URI.create(replica.baseUrl() + "/v1/stock/adjustments"))
                 .header("Authorization", "Bearer " + token).header("Content-Type", "application/json").header("Idempotency-Key", b.key())
                 .timeout(TIMEOUT).POST(HttpRequest.BodyPublishers.ofString(body)).build();
-        Replica replica = replica(random);
-        try {
-            HttpResponse<String> response = send(request.apply(replica), replica, request);
-            log.answered(response.statusCode());
-            JsonNode answer = parse(response.body());
-            log.batchAnswers.add(new ClientLog.BatchAnswer(b.key(), response.statusCode(), slug(answer),
-                    response.headers().firstValue("Idempotent-Replayed").isPresent()));
-            if (response.statusCode() >= 500 || response.statusCode() == 429 || "idempotency-request-in-progress".equals(slug(answer))) {
-                batchesToRetry.addLast(b.key());
-            }
-        } catch (IOException e) {
-            log.noAnswer.increment();
-            batchesToRetry.addLast(b.key());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        sendKeyed(random, request, b.key(), batchesToRetry, (response, answer) -> log.batchAnswers
+                .add(new ClientLog.BatchAnswer(b.key(), response.statusCode(), slug(answer), replayed(response))));
     }
 
     /**
@@ -347,11 +347,7 @@ final class Clients {
                 .newBuilder(URI.create(replica.baseUrl() + "/v1/locations/" + c.location() + "/snapshots"))
                 .header("Authorization", "Bearer " + token).header("Content-Type", "application/json").header("Idempotency-Key", c.key())
                 .timeout(TIMEOUT).POST(HttpRequest.BodyPublishers.ofString(c.body())).build();
-        Replica replica = replica(random);
-        try {
-            HttpResponse<String> response = send(request.apply(replica), replica, request);
-            log.answered(response.statusCode());
-            JsonNode answer = parse(response.body());
+        sendKeyed(random, request, c.key(), countsToRetry, (response, answer) -> {
             int changed = -1;
             if (response.statusCode() == 200) {
                 changed = 0;
@@ -361,17 +357,8 @@ final class Clients {
                     }
                 }
             }
-            log.countAnswers.add(new ClientLog.CountAnswer(c.key(), response.statusCode(), changed, slug(answer),
-                    response.headers().firstValue("Idempotent-Replayed").isPresent()));
-            if (response.statusCode() >= 500 || response.statusCode() == 429 || "idempotency-request-in-progress".equals(slug(answer))) {
-                countsToRetry.addLast(c.key());
-            }
-        } catch (IOException e) {
-            log.noAnswer.increment();
-            countsToRetry.addLast(c.key());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+            log.countAnswers.add(new ClientLog.CountAnswer(c.key(), response.statusCode(), changed, slug(answer), replayed(response)));
+        });
     }
 
     /** A physical count: read the record and its ETag, then set on hand a little off it, only if nobody wrote since. */
