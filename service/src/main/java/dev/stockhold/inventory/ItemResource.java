@@ -51,12 +51,6 @@ import dev.stockhold.web.StrictJson;
 @APIResponse(responseCode = "400",
         description = "validation-failed (sku, location, parameter or body, named in violations), malformed-request",
         content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-@APIResponse(responseCode = "429", description = "too-many-requests: the tenant is at its concurrency limit (Retry-After)",
-        content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-@APIResponse(responseCode = "401", description = "unauthorized: no, invalid or expired token, or no tenant_id",
-        content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-@APIResponse(responseCode = "403", description = "forbidden: the token lacks the role",
-        content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
 public class ItemResource {
 
     private static final String SKU = "1-64 characters of [A-Za-z0-9._:-]";

@@ -239,7 +239,6 @@ public class StockRepository {
                    updated_at = now()
              WHERE s.tenant_id = ? AND s.sku = ? AND s.location = ?
             RETURNING\s""" + COLUMNS;
-    private static final String LOCATION = "SELECT location, priority, safety_stock, low_stock_threshold FROM locations WHERE tenant_id = ? AND location = ?";
     private static final String LOCATIONS = """
             SELECT location, priority, safety_stock, low_stock_threshold FROM (
                 SELECT location, priority, safety_stock, low_stock_threshold FROM locations WHERE tenant_id = ?
@@ -538,11 +537,6 @@ public class StockRepository {
     public StockRecord limit(String tenantId, StockKey key, Long safetyStock, Long lowStockThreshold) {
         return first(OWN_LIMITS, safetyStock, lowStockThreshold, safetyStock, lowStockThreshold, tenantId, key.sku(), key.location())
                 .orElseThrow();
-    }
-
-    /** The location, if created. */
-    public Optional<Location> location(String tenantId, String location) {
-        return locationsOf(LOCATION, tenantId, location).stream().findFirst();
     }
 
     /** The tenant's locations in allocation order; {@code default} always among them. */

@@ -38,12 +38,6 @@ import dev.stockhold.web.StrictJson;
 @RolesAllowed(Roles.OPS)
 @Tag(name = "outbox-admin")
 @SecurityRequirement(name = "jwt")
-@APIResponse(responseCode = "429", description = "too-many-requests: the tenant is at its concurrency limit (Retry-After)",
-        content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-@APIResponse(responseCode = "401", description = "unauthorized",
-        content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-@APIResponse(responseCode = "403", description = "forbidden: the token lacks the role ops",
-        content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
 public class OutboxAdminResource {
 
     private final OutboxBacklog backlog;

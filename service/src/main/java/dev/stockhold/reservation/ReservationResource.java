@@ -49,12 +49,6 @@ import dev.stockhold.web.ValidationFailedException;
 @RolesAllowed(Roles.RESERVATIONS)
 @Tag(name = "reservations")
 @SecurityRequirement(name = "jwt")
-@APIResponse(responseCode = "429", description = "too-many-requests: the tenant is at its concurrency limit (Retry-After)",
-        content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-@APIResponse(responseCode = "401", description = "unauthorized: no, invalid or expired token, or no tenant_id",
-        content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-@APIResponse(responseCode = "403", description = "forbidden: the token lacks the role reservations",
-        content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
 @APIResponse(responseCode = "503",
         description = "service-unavailable: database unavailable or busy, or (POST) the replica at its concurrency limit; nothing changed unless detail says the outcome is unknown; retry after Retry-After",
         headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = SchemaType.INTEGER)),

@@ -165,21 +165,14 @@ public class ReservingService implements HotSkuGroups.PlainPath {
             Instant now = dev.stockhold.Clocks.now(clock);
             List<String> skus = request.lines().stream().map(ReservationRequest.Line::sku).distinct().toList();
             List<StockRepository.Candidate> candidates = stock.lockCandidates(a.tenantId(), skus);
-            ReservationView held;
-            if (request.allocationMode() == AllocationMode.WHOLE) {
-                Allocation allocation = Allocation.of(request.allocationLines(), candidates, new HashMap<>());
-                if (allocation instanceof Allocation.Refused refused) {
-                    throw refusal(refused.unknown(), refused.shortSkus());
-                }
-                held = writer.held(id, request, (Allocation.Placed) allocation, now);
-            } else {
-                Allocation allocation = Allocation.spread(request.allocationLines(), candidates,
-                        request.allocationMode() == AllocationMode.PARTIAL);
-                if (allocation instanceof Allocation.Refused refused) {
-                    throw refusal(refused.unknown(), refused.shortSkus());
-                }
-                held = writer.held(id, request, (Allocation.Spread) allocation, now);
+            Allocation allocation = request.allocationMode() == AllocationMode.WHOLE
+                    ? Allocation.of(request.allocationLines(), candidates, new HashMap<>())
+                    : Allocation.spread(request.allocationLines(), candidates, request.allocationMode() == AllocationMode.PARTIAL);
+            if (allocation instanceof Allocation.Refused refused) {
+                throw refusal(refused.unknown(), refused.shortSkus());
             }
+            ReservationView held = allocation instanceof Allocation.Placed placed ? writer.held(id, request, placed, now)
+                    : writer.held(id, request, (Allocation.Spread) allocation, now);
             if (!writer.write(a.tenantId(), Map.of(a.key().value(), held), now)) {
                 throw new IllegalStateException("a stock record locked for reservation " + id + " lacked the units read under the lock");
             }
@@ -257,7 +250,9 @@ public class ReservingService implements HotSkuGroups.PlainPath {
         Outcome outcome = reply.replayed() ? Outcome.REPLAYED
                 : switch (r.status()) {
                     case 201 -> Outcome.CREATED;
-                    case 409 -> r.body().contains(ProblemType.RESERVATION_CAP_EXCEEDED.slug()) ? Outcome.CAP_EXCEEDED
+                    // the stored problem's type, not anything a sku could spell in its body
+                    case 409 -> r.body().contains("\"type\":\"" + ProblemType.RESERVATION_CAP_EXCEEDED.uri() + "\"")
+                            ? Outcome.CAP_EXCEEDED
                             : Outcome.INSUFFICIENT_STOCK;
                     default -> Outcome.UNKNOWN_SKU;
                 };

@@ -27,12 +27,6 @@ import dev.stockhold.web.StrictJson;
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "settings")
 @SecurityRequirement(name = "jwt")
-@APIResponse(responseCode = "429", description = "too-many-requests: the tenant is at its concurrency limit (Retry-After)",
-        content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-@APIResponse(responseCode = "401", description = "unauthorized: no, invalid or expired token, or no tenant_id",
-        content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-@APIResponse(responseCode = "403", description = "forbidden: the token lacks the role",
-        content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
 public class SettingsResource {
 
     private final CurrentTenant tenant;

@@ -28,6 +28,7 @@ public class OpenApiDefaults implements OASFilter {
                 continue;
             }
             operations.values().forEach(OpenApiDefaults::addDefault);
+            operations.values().forEach(OpenApiDefaults::addSecured);
         }
     }
 
@@ -44,14 +45,32 @@ public class OpenApiDefaults implements OASFilter {
         return schema;
     }
 
-    private static void addDefault(Operation operation) {
-        if (operation.getResponses() == null || operation.getResponses().hasAPIResponse("default")) {
+    /**
+     * What every operation behind a token can answer before it runs, written once here instead of on each resource: no
+     * or a bad token (401), a token without the operation's role (403), the tenant at its concurrency limit (429).
+     */
+    private static void addSecured(Operation operation) {
+        if (operation.getResponses() == null || operation.getSecurity() == null || operation.getSecurity().isEmpty()) {
             return;
         }
-        operation.getResponses().addAPIResponse("default", OASFactory.createAPIResponse()
-                .description("Any other problem: 406 not-acceptable, 413 payload-too-large, 415 unsupported-media-type, "
-                        + "429 too-many-requests (Retry-After), 503 service-unavailable (Retry-After), 500 internal-error")
-                .content(OASFactory.createContent().addMediaType(ProblemType.MEDIA_TYPE, OASFactory.createMediaType()
-                        .schema(OASFactory.createSchema().ref("#/components/schemas/Problem")))));
+        addProblem(operation, "401", "unauthorized: no, invalid or expired token, or no tenant_id");
+        addProblem(operation, "403", "forbidden: the token lacks the operation's role");
+        addProblem(operation, "429", "too-many-requests: the tenant is at its concurrency limit (Retry-After)");
+    }
+
+    private static void addProblem(Operation operation, String status, String description) {
+        if (!operation.getResponses().hasAPIResponse(status)) {
+            operation.getResponses().addAPIResponse(status, OASFactory.createAPIResponse().description(description)
+                    .content(OASFactory.createContent().addMediaType(ProblemType.MEDIA_TYPE, OASFactory.createMediaType()
+                            .schema(OASFactory.createSchema().ref("#/components/schemas/Problem")))));
+        }
+    }
+
+    private static void addDefault(Operation operation) {
+        if (operation.getResponses() != null) {
+            addProblem(operation, "default", "Any other problem: 406 not-acceptable, 413 payload-too-large, 415 "
+                    + "unsupported-media-type, 429 too-many-requests (Retry-After), 503 service-unavailable (Retry-After), 500 "
+                    + "internal-error");
+        }
     }
 }
