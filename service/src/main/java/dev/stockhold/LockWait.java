@@ -1,13 +1,8 @@
 package dev.stockhold;
 
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 
 import jakarta.enterprise.context.ApplicationScoped;
-
-import io.agroal.api.AgroalDataSource;
 
 /**
  * How long the current transaction waits for a row lock ({@code lock_timeout}, local to the transaction), above all
@@ -18,10 +13,10 @@ import io.agroal.api.AgroalDataSource;
 @ApplicationScoped
 public class LockWait {
 
-    private final AgroalDataSource dataSource;
+    private final Jdbc jdbc;
 
-    LockWait(AgroalDataSource dataSource) {
-        this.dataSource = dataSource;
+    LockWait(Jdbc jdbc) {
+        this.jdbc = jdbc;
     }
 
     /** The statement that sets the wait; prefixed to a statement that needs it, so both go in one round trip. */
@@ -31,10 +26,6 @@ public class LockWait {
 
     /** Bounds the waits of the rest of the current transaction. */
     public void limit(Duration wait) {
-        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
-            s.execute(statement(wait));
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        jdbc.run(statement(wait), (c, ps) -> ps.execute());
     }
 }

@@ -1,7 +1,5 @@
 package dev.stockhold.idempotency;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
@@ -14,17 +12,17 @@ import java.util.UUID;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
-import io.agroal.api.AgroalDataSource;
+import dev.stockhold.Jdbc;
 
 /** Stored outcomes per (tenant, key). Runs inside the caller's transaction. */
 @ApplicationScoped
 @Transactional(Transactional.TxType.MANDATORY)
 public class IdempotencyRepository {
 
-    private final AgroalDataSource dataSource;
+    private final Jdbc jdbc;
 
-    IdempotencyRepository(AgroalDataSource dataSource) {
-        this.dataSource = dataSource;
+    IdempotencyRepository(Jdbc jdbc) {
+        this.jdbc = jdbc;
     }
 
     /**
@@ -49,7 +47,7 @@ public class IdempotencyRepository {
                 VALUES (?, ?, ?, ?, ?, ?, ?, now())
                 ON CONFLICT (tenant_id, idempotency_key) DO NOTHING
                 """;
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+        return jdbc.run(sql, (c, ps) -> {
             for (Claim claim : claims) {
                 ps.setString(1, tenantId);
                 ps.setString(2, claim.key().value());
@@ -60,18 +58,21 @@ public class IdempotencyRepository {
                 ps.setObject(7, claim.outcome().reservationId(), Types.OTHER);
                 ps.addBatch();
             }
-            int[] counts = ps.executeBatch();
+            int[] counts;
+            try {
+                counts = ps.executeBatch();
+            } catch (SQLException e) {
+                if ("55P03".equals(e.getSQLState())) {
+                    throw new RequestInProgressException();
+                }
+                throw e;
+            }
             boolean[] owned = new boolean[counts.length];
             for (int i = 0; i < counts.length; i++) {
                 owned[i] = counts[i] == 1;
             }
             return owned;
-        } catch (SQLException e) {
-            if ("55P03".equals(e.getSQLState())) {
-                throw new RequestInProgressException();
-            }
-            throw new IllegalStateException(e);
-        }
+        });
     }
 
     /**
@@ -83,7 +84,7 @@ public class IdempotencyRepository {
                 UPDATE idempotency_records SET status_code = ?, response_body = ?, location = ?, etag = ?
                  WHERE tenant_id = ? AND idempotency_key = ?
                 """;
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+        jdbc.run(sql, (c, ps) -> {
             ps.setInt(1, outcome.status());
             ps.setString(2, outcome.body());
             ps.setString(3, outcome.location());
@@ -91,9 +92,8 @@ public class IdempotencyRepository {
             ps.setString(5, tenantId);
             ps.setString(6, key.value());
             ps.executeUpdate();
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+            return null;
+        });
     }
 
     /**
@@ -120,7 +120,7 @@ public class IdempotencyRepository {
                 SELECT fingerprint, status_code, response_body, location, reservation_id, etag
                   FROM idempotency_records WHERE tenant_id = ? AND idempotency_key = ?
                 """;
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+        return jdbc.run(sql, (c, ps) -> {
             ps.setString(1, tenantId);
             ps.setString(2, key.value());
             try (ResultSet rs = ps.executeQuery()) {
@@ -131,9 +131,7 @@ public class IdempotencyRepository {
                         new StoredResponse(rs.getInt(2), rs.getString(3), rs.getString(4), rs.getObject(5, UUID.class),
                                 rs.getString(6))));
             }
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
     }
 
     /** Deletes up to {@code limit} keys created before {@code cutoff}; replicas skip each other's rows. */
@@ -145,13 +143,11 @@ public class IdempotencyRepository {
                        SELECT tenant_id, idempotency_key FROM idempotency_records
                         WHERE created_at < ? ORDER BY created_at LIMIT ? FOR UPDATE SKIP LOCKED)
                 """;
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+        return jdbc.run(sql, (c, ps) -> {
             ps.setTimestamp(1, Timestamp.from(cutoff));
             ps.setInt(2, limit);
             return ps.executeUpdate();
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
     }
 
     /** A stored outcome and the fingerprint of the request it belongs to. */

@@ -1,6 +1,5 @@
 package dev.stockhold.inventory;
 
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -17,8 +16,8 @@ import java.util.SortedMap;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
+import dev.stockhold.Jdbc;
 import dev.stockhold.LockWait;
-import io.agroal.api.AgroalDataSource;
 
 /**
  * Every statement on stock_records, stock_movements (the ledger) and locations. Reservations move only {@code held} and {@code committed} (and
@@ -247,10 +246,10 @@ public class StockRepository {
              ORDER BY priority, location
             """;
 
-    private final AgroalDataSource dataSource;
+    private final Jdbc jdbc;
 
-    StockRepository(AgroalDataSource dataSource) {
-        this.dataSource = dataSource;
+    StockRepository(Jdbc jdbc) {
+        this.jdbc = jdbc;
     }
 
     /**
@@ -260,8 +259,7 @@ public class StockRepository {
      */
     public List<Candidate> candidates(String tenantId, Collection<String> skus, Duration lockWait) {
         boolean one = skus.size() == 1;
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement ps = c.prepareStatement(withLockWait(lockWait, one ? CANDIDATES_OF_ONE : CANDIDATES))) {
+        return jdbc.run(withLockWait(lockWait, one ? CANDIDATES_OF_ONE : CANDIDATES), (c, ps) -> {
             ps.setString(1, tenantId);
             if (one) {
                 ps.setString(2, skus.iterator().next());
@@ -275,9 +273,7 @@ public class StockRepository {
                 }
             }
             return found;
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
     }
 
     /**
@@ -286,7 +282,7 @@ public class StockRepository {
      * quantities depend on that.
      */
     public List<Candidate> lockCandidates(String tenantId, Collection<String> skus) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(LOCKED_CANDIDATES)) {
+        return jdbc.run(LOCKED_CANDIDATES, (c, ps) -> {
             ps.setString(1, tenantId);
             ps.setArray(2, c.createArrayOf("varchar", skus.toArray()));
             ps.setString(3, tenantId);
@@ -297,9 +293,7 @@ public class StockRepository {
                 }
             }
             return found;
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
     }
 
     /**
@@ -323,7 +317,7 @@ public class StockRepository {
         }
         if (quantities.size() == 1) {
             StockKey key = quantities.firstKey();
-            try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(withLockWait(lockWait, move.one))) {
+            return jdbc.run(withLockWait(lockWait, move.one), (c, ps) -> {
                 ps.setLong(1, quantities.get(key).longValue());
                 ps.setString(2, tenantId);
                 ps.setString(3, key.sku());
@@ -332,11 +326,9 @@ public class StockRepository {
                     source.bind(ps, 5);
                 }
                 return read(lastResult(ps));
-            } catch (SQLException e) {
-                throw new IllegalStateException(e);
-            }
+            });
         }
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(withLockWait(lockWait, move.sql))) {
+        return jdbc.run(withLockWait(lockWait, move.sql), (c, ps) -> {
             List<String> skus = new ArrayList<>();
             List<String> locations = new ArrayList<>();
             List<Long> amounts = new ArrayList<>();
@@ -354,9 +346,7 @@ public class StockRepository {
                 source.bind(ps, 6);
             }
             return read(lastResult(ps));
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
     }
 
     public Optional<StockRecord> find(String tenantId, StockKey key) {
@@ -364,13 +354,11 @@ public class StockRepository {
     }
 
     public List<StockRecord> ofSku(String tenantId, String sku) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(OF_SKU)) {
+        return jdbc.run(OF_SKU, (c, ps) -> {
             ps.setString(1, tenantId);
             ps.setString(2, sku);
             return list(ps);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
     }
 
     /** Locks the record for an admin write, creating it (on hand 0, version 0) and its location first if absent. */
@@ -400,28 +388,26 @@ public class StockRepository {
     @Transactional(Transactional.TxType.MANDATORY)
     public List<Counted> lockForCount(String tenantId, String location, List<String> skus, boolean all) {
         execute(ENSURE_LOCATION, tenantId, location);
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement create = c.prepareStatement(CREATE_MANY);
-                PreparedStatement lock = c.prepareStatement(LOCK_COUNTED)) {
-            create.setString(1, tenantId);
-            create.setString(2, location);
-            create.setArray(3, c.createArrayOf("varchar", skus.toArray()));
-            create.executeUpdate();
-            lock.setString(1, tenantId);
-            lock.setString(2, location);
-            lock.setBoolean(3, all);
-            lock.setArray(4, c.createArrayOf("varchar", skus.toArray()));
-            List<Counted> found = new ArrayList<>();
-            try (ResultSet rs = lock.executeQuery()) {
-                while (rs.next()) {
-                    Timestamp counted = rs.getTimestamp(10);
-                    found.add(new Counted(record(rs), counted == null ? null : counted.toInstant()));
+        return jdbc.withConnection(c -> {
+            try (PreparedStatement create = c.prepareStatement(CREATE_MANY); PreparedStatement lock = c.prepareStatement(LOCK_COUNTED)) {
+                create.setString(1, tenantId);
+                create.setString(2, location);
+                create.setArray(3, c.createArrayOf("varchar", skus.toArray()));
+                create.executeUpdate();
+                lock.setString(1, tenantId);
+                lock.setString(2, location);
+                lock.setBoolean(3, all);
+                lock.setArray(4, c.createArrayOf("varchar", skus.toArray()));
+                List<Counted> found = new ArrayList<>();
+                try (ResultSet rs = lock.executeQuery()) {
+                    while (rs.next()) {
+                        Timestamp counted = rs.getTimestamp(10);
+                        found.add(new Counted(record(rs), counted == null ? null : counted.toInstant()));
+                    }
                 }
+                return found;
             }
-            return found;
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
     }
 
     /**
@@ -430,7 +416,7 @@ public class StockRepository {
      */
     @Transactional(Transactional.TxType.MANDATORY)
     public long onHandMovedSince(String tenantId, StockKey key, Instant asOf) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(NEWEST_FIRST)) {
+        return jdbc.run(NEWEST_FIRST, (c, ps) -> {
             ps.setFetchSize(64);
             ps.setString(1, tenantId);
             ps.setString(2, key.sku());
@@ -442,9 +428,7 @@ public class StockRepository {
                 }
             }
             return moved;
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
     }
 
     /**
@@ -509,7 +493,7 @@ public class StockRepository {
      */
     @Transactional(Transactional.TxType.MANDATORY)
     public List<Change> takeDefaults(String tenantId, Location location) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(TAKE_DEFAULTS)) {
+        return jdbc.run(TAKE_DEFAULTS, (c, ps) -> {
             Object[] args = { tenantId, location.location(), location.safetyStock(), location.lowStockThreshold(), tenantId,
                     location.location(), location.safetyStock(), location.lowStockThreshold() };
             for (int i = 0; i < args.length; i++) {
@@ -524,9 +508,7 @@ public class StockRepository {
                 }
             }
             return changed;
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
     }
 
     /**
@@ -545,7 +527,7 @@ public class StockRepository {
     }
 
     private List<Location> locationsOf(String sql, Object... args) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+        return jdbc.run(sql, (c, ps) -> {
             for (int i = 0; i < args.length; i++) {
                 ps.setObject(i + 1, args[i]);
             }
@@ -556,27 +538,23 @@ public class StockRepository {
                 }
             }
             return found;
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
     }
 
     /** One page of GET /v1/items: the rows of {@link StockQuery#sql()}, up to limit + 1. */
     public List<StockRecord> page(StockQuery query) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(query.sql())) {
+        return jdbc.run(query.sql(), (c, ps) -> {
             List<Object> args = query.arguments();
             for (int i = 0; i < args.size(); i++) {
                 ps.setObject(i + 1, args.get(i));
             }
             return list(ps);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
     }
 
     /** One page of a record's movements, newest first: the rows of {@link MovementQuery#sql()}, up to limit + 1. */
     public List<Movement> movements(MovementQuery query) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(query.sql())) {
+        return jdbc.run(query.sql(), (c, ps) -> {
             List<Object> args = query.arguments();
             for (int i = 0; i < args.size(); i++) {
                 ps.setObject(i + 1, args.get(i));
@@ -592,9 +570,7 @@ public class StockRepository {
                 }
             }
             return rows;
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
     }
 
     private Optional<StockRecord> one(String sql, String tenantId, StockKey key) {
@@ -602,26 +578,23 @@ public class StockRepository {
     }
 
     private Optional<StockRecord> first(String sql, Object... args) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+        return jdbc.run(sql, (c, ps) -> {
             for (int i = 0; i < args.length; i++) {
                 ps.setObject(i + 1, args[i]);
             }
             List<StockRecord> rows = list(ps);
             return rows.isEmpty() ? Optional.empty() : Optional.of(rows.get(0));
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
     }
 
     private void execute(String sql, Object... args) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
+        jdbc.run(sql, (c, ps) -> {
             for (int i = 0; i < args.length; i++) {
                 ps.setObject(i + 1, args[i]);
             }
             ps.executeUpdate();
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+            return null;
+        });
     }
 
     /**

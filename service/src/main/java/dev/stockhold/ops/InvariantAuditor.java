@@ -15,8 +15,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
 import dev.stockhold.DatabaseFailures;
+import dev.stockhold.Jdbc;
 import dev.stockhold.StockholdConfig;
-import io.agroal.api.AgroalDataSource;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.logging.Log;
 import io.quarkus.runtime.Startup;
@@ -110,7 +110,7 @@ public class InvariantAuditor {
     /** One record that failed before. */
     private static final String ONE = AUDIT.formatted("WHERE tenant_id = ? AND sku = ? AND location = ?");
 
-    private final AgroalDataSource dataSource;
+    private final Jdbc jdbc;
     private final StockholdConfig config;
     private final Map<String, Finding> violations = new ConcurrentHashMap<>();
     private final Map<String, Long> chainChecked = new ConcurrentHashMap<>();
@@ -119,8 +119,8 @@ public class InvariantAuditor {
     private volatile String cursorSku = "";
     private volatile String cursorLocation = "";
 
-    InvariantAuditor(AgroalDataSource dataSource, StockholdConfig config, MeterRegistry registry) {
-        this.dataSource = dataSource;
+    InvariantAuditor(Jdbc jdbc, StockholdConfig config, MeterRegistry registry) {
+        this.jdbc = jdbc;
         this.config = config;
         registry.gauge("stockhold.invariant.violations", violationCount);
     }
@@ -159,7 +159,7 @@ public class InvariantAuditor {
     /** Audits the next sample and every known violator. @return the violations currently known */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public int audit() {
-        try (Connection c = dataSource.getConnection()) {
+        jdbc.withConnection(c -> {
             try (Statement s = c.createStatement()) {
                 s.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY");
                 s.execute(PLAN);
@@ -184,9 +184,8 @@ public class InvariantAuditor {
                             finding.location());
                 }
             }
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+            return null;
+        });
         violationCount.set(violations.size());
         return violations.size();
     }

@@ -15,11 +15,11 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.postgresql.util.PSQLException;
 import org.postgresql.util.ServerErrorMessage;
 
+import dev.stockhold.Jdbc;
 import dev.stockhold.StockholdConfig;
 import dev.stockhold.idempotency.RequestInProgressException;
 import dev.stockhold.idempotency.StoredResponse;
 import dev.stockhold.outbox.AutocommitEvents;
-import io.agroal.api.AgroalDataSource;
 
 /**
  * A new reservation in one statement that commits on its own, with no transaction around it: the key with its stored
@@ -96,13 +96,13 @@ class OneStatementReservation {
     private static final String HOLD_EMPTIES = "SH002";
     private static final String LOCK_TIMEOUT = "55P03";
 
-    private final AgroalDataSource dataSource;
+    private final Jdbc jdbc;
     private final AutocommitEvents events;
     /** How long the transactional path waits for a record another transaction holds. */
     private final Duration recordWait;
 
-    OneStatementReservation(AgroalDataSource dataSource, AutocommitEvents events, StockholdConfig config) {
-        this.dataSource = dataSource;
+    OneStatementReservation(Jdbc jdbc, AutocommitEvents events, StockholdConfig config) {
+        this.jdbc = jdbc;
         this.events = events;
         this.recordWait = config.idempotency().inFlightWait();
     }
@@ -116,7 +116,7 @@ class OneStatementReservation {
     Result write(ReservationAttempt a, ReservationView held, StoredResponse created, Duration keyWait) {
         AutocommitEvents.Row event = events.opening(a.tenantId(), ReservationEvents.created(held), held.createdAt());
         List<ReservationView.Line> lines = held.rows();
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(SQL)) {
+        Result result = jdbc.run(SQL, (c, ps) -> {
             int i = 0;
             ps.setString(++i, Long.toString(Math.max(1, keyWait.toMillis())));
             ps.setString(++i, a.tenantId());
@@ -139,26 +139,25 @@ class OneStatementReservation {
             ps.setArray(++i, array(c, "integer", lines.stream().map(ReservationView.Line::quantity).toArray()));
             ps.setArray(++i, array(c, "varchar", lines.stream().map(ReservationView.Line::location).toArray()));
             ps.setString(++i, Long.toString(Math.max(1, recordWait.toMillis())));
-            if (!claimed(ps)) {
-                return Result.KEY_TAKEN;
-            }
-        } catch (PSQLException e) {
-            String state = e.getSQLState();
-            if (HOLD_LOST.equals(state) || HOLD_EMPTIES.equals(state)) {
-                return Result.TRANSACTIONAL_PATH;
-            }
-            if (LOCK_TIMEOUT.equals(state)) {
-                if (waitedForTheKey(e.getServerErrorMessage())) {
+            try {
+                return claimed(ps) ? Result.CREATED : Result.KEY_TAKEN;
+            } catch (PSQLException e) {
+                String state = e.getSQLState();
+                if (HOLD_LOST.equals(state) || HOLD_EMPTIES.equals(state)) {
+                    return Result.TRANSACTIONAL_PATH;
+                }
+                if (LOCK_TIMEOUT.equals(state) && waitedForTheKey(e.getServerErrorMessage())) {
                     throw new RequestInProgressException();
                 }
-                // a record stayed locked for the whole record wait: a 503, as on the transactional path
+                // otherwise (a record stayed locked for the whole record wait, too) a database failure: a 503, as on
+                // the transactional path
+                throw e;
             }
-            throw new IllegalStateException(e);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
+        });
+        if (result == Result.CREATED) {
+            events.committed(event.id());
         }
-        events.committed(event.id());
-        return Result.CREATED;
+        return result;
     }
 
     /** The statement's answer: whether the key was claimed. */

@@ -1,11 +1,11 @@
 package dev.stockhold.reservation;
 
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.sql.Types;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -14,7 +14,7 @@ import java.util.UUID;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 
-import io.agroal.api.AgroalDataSource;
+import dev.stockhold.Jdbc;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 
 /**
@@ -36,18 +36,18 @@ public class ReservationRepository implements PanacheRepositoryBase<Reservation,
             INSERT INTO reservation_lines (reservation_id, line_no, sku, quantity, location) VALUES (?, ?, ?, ?, ?)
             """;
 
-    private final AgroalDataSource dataSource;
+    private final Jdbc jdbc;
 
-    ReservationRepository(AgroalDataSource dataSource) {
-        this.dataSource = dataSource;
+    ReservationRepository(Jdbc jdbc) {
+        this.jdbc = jdbc;
     }
 
     // The expiry claim: replicas skip rows another replica (or a confirm/cancel) holds, so each row has one owner.
     private static final String CLAIM_EXPIRED = """
             SELECT id FROM reservations
-             WHERE status = 'HELD' AND expires_at <= :now
+             WHERE status = 'HELD' AND expires_at <= ?
              ORDER BY expires_at
-             LIMIT :limit
+             LIMIT ?
                FOR UPDATE SKIP LOCKED
             """;
 
@@ -65,22 +65,16 @@ public class ReservationRepository implements PanacheRepositoryBase<Reservation,
     }
 
     /** A page of GET /v1/reservations: ids by the query's index walk, then those reservations with their lines. */
-    @SuppressWarnings("unchecked")
     public Page page(ReservationQuery query) {
-        String sql = query.sql();
-        StringBuilder ordinal = new StringBuilder();
-        int n = 0;
-        for (char c : sql.toCharArray()) {
-            ordinal.append(c == '?' ? "?" + ++n : String.valueOf(c));
-        }
-        var native_ = getEntityManager().createNativeQuery(ordinal.toString());
-        List<Object> args = query.arguments();
-        for (int i = 0; i < args.size(); i++) {
-            native_.setParameter(i + 1, args.get(i));
-        }
-        List<Object[]> rows = native_.getResultList();
+        List<UUID> rows = jdbc.run(query.sql(), (c, ps) -> {
+            List<Object> args = query.arguments();
+            for (int i = 0; i < args.size(); i++) {
+                ps.setObject(i + 1, args.get(i));
+            }
+            return ids(ps);
+        });
         boolean more = rows.size() > query.limit();
-        List<UUID> ids = rows.stream().limit(query.limit()).map(row -> (UUID) row[0]).toList();
+        List<UUID> ids = rows.stream().limit(query.limit()).toList();
         if (ids.isEmpty()) {
             return new Page(List.of(), null);
         }
@@ -91,15 +85,28 @@ public class ReservationRepository implements PanacheRepositoryBase<Reservation,
         return new Page(items, more ? new ReservationQuery.Position(last.createdAt, last.id) : null);
     }
 
-    /** Locks up to {@code limit} HELD reservations past their expiry that no one else holds. */
-    @SuppressWarnings("unchecked")
-    /** Locks up to {@code limit} HELD reservations whose hold ran out by {@code now} (the service's clock). */
+    /**
+     * Locks up to {@code limit} HELD reservations whose hold ran out by {@code now} (the service's clock) that no one
+     * else holds.
+     */
     public List<Reservation> claimExpired(int limit, Instant now) {
-        List<UUID> ids = getEntityManager().createNativeQuery(CLAIM_EXPIRED, UUID.class)
-                .setParameter("limit", limit)
-                .setParameter("now", now)
-                .getResultList();
+        List<UUID> ids = jdbc.run(CLAIM_EXPIRED, (c, ps) -> {
+            ps.setTimestamp(1, Timestamp.from(now));
+            ps.setInt(2, limit);
+            return ids(ps);
+        });
         return ids.isEmpty() ? List.of() : list("id in ?1", ids);
+    }
+
+    /** The first column of every row: reservation ids. */
+    private static List<UUID> ids(PreparedStatement ps) throws SQLException {
+        List<UUID> ids = new ArrayList<>();
+        try (java.sql.ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                ids.add(rs.getObject(1, UUID.class));
+            }
+        }
+        return ids;
     }
 
     // Two statements: the count's snapshot is taken after the lock is granted, so it sees what the lock's previous
@@ -114,7 +121,7 @@ public class ReservationRepository implements PanacheRepositoryBase<Reservation,
      * of the reference at a time counts and then reserves.
      */
     public long lockReference(String tenantId, String reference) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(LOCK_REFERENCE)) {
+        return jdbc.run(LOCK_REFERENCE, (c, ps) -> {
             ps.setString(1, tenantId);
             ps.setString(2, reference);
             ps.setString(3, tenantId);
@@ -125,9 +132,7 @@ public class ReservationRepository implements PanacheRepositoryBase<Reservation,
                 rs.next();
                 return rs.getLong(1);
             }
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
     }
 
     /**
@@ -135,39 +140,39 @@ public class ReservationRepository implements PanacheRepositoryBase<Reservation,
      * caller's transaction.
      */
     public void insertHeldAll(String tenantId, Map<String, ReservationView> byKey) {
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement head = c.prepareStatement(INSERT_RESERVATION);
-                PreparedStatement lines = c.prepareStatement(INSERT_LINE)) {
-            for (Map.Entry<String, ReservationView> entry : byKey.entrySet()) {
-                ReservationView reservation = entry.getValue();
-                head.setObject(1, reservation.id(), Types.OTHER);
-                head.setString(2, tenantId);
-                head.setString(3, entry.getKey());
-                head.setTimestamp(4, Timestamp.from(reservation.createdAt()));
-                head.setTimestamp(5, Timestamp.from(reservation.expiresAt()));
-                head.setTimestamp(6, Timestamp.from(reservation.createdAt()));
-                head.setString(7, reservation.reference());
-                head.setString(8, reservation.metadataJson());
-                head.setString(9, reservation.fulfilment());
-                head.setString(10, reservation.allocation());
-                head.setString(11, reservation.requestedJson());
-                head.addBatch();
-                List<ReservationView.Line> rows = reservation.rows();
-                for (int i = 0; i < rows.size(); i++) {
-                    ReservationView.Line line = rows.get(i);
-                    lines.setObject(1, reservation.id(), Types.OTHER);
-                    lines.setInt(2, i);
-                    lines.setString(3, line.sku());
-                    lines.setInt(4, line.quantity());
-                    lines.setString(5, line.location());
-                    lines.addBatch();
+        jdbc.withConnection(c -> {
+            try (PreparedStatement head = c.prepareStatement(INSERT_RESERVATION);
+                    PreparedStatement lines = c.prepareStatement(INSERT_LINE)) {
+                for (Map.Entry<String, ReservationView> entry : byKey.entrySet()) {
+                    ReservationView reservation = entry.getValue();
+                    head.setObject(1, reservation.id(), Types.OTHER);
+                    head.setString(2, tenantId);
+                    head.setString(3, entry.getKey());
+                    head.setTimestamp(4, Timestamp.from(reservation.createdAt()));
+                    head.setTimestamp(5, Timestamp.from(reservation.expiresAt()));
+                    head.setTimestamp(6, Timestamp.from(reservation.createdAt()));
+                    head.setString(7, reservation.reference());
+                    head.setString(8, reservation.metadataJson());
+                    head.setString(9, reservation.fulfilment());
+                    head.setString(10, reservation.allocation());
+                    head.setString(11, reservation.requestedJson());
+                    head.addBatch();
+                    List<ReservationView.Line> rows = reservation.rows();
+                    for (int i = 0; i < rows.size(); i++) {
+                        ReservationView.Line line = rows.get(i);
+                        lines.setObject(1, reservation.id(), Types.OTHER);
+                        lines.setInt(2, i);
+                        lines.setString(3, line.sku());
+                        lines.setInt(4, line.quantity());
+                        lines.setString(5, line.location());
+                        lines.addBatch();
+                    }
                 }
+                head.executeBatch();
+                lines.executeBatch();
             }
-            head.executeBatch();
-            lines.executeBatch();
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+            return null;
+        });
     }
 
     /** Units of one line fulfilled and released by one settlement. */
@@ -179,7 +184,7 @@ public class ReservationRepository implements PanacheRepositoryBase<Reservation,
      * of those columns (the entity maps them read-only, so Hibernate never rewrites the lines).
      */
     public void settle(UUID reservationId, Map<Integer, Settled> byLine) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(SETTLE_LINE)) {
+        jdbc.run(SETTLE_LINE, (c, ps) -> {
             for (Map.Entry<Integer, Settled> e : byLine.entrySet()) {
                 ps.setInt(1, e.getValue().fulfilled());
                 ps.setInt(2, e.getValue().released());
@@ -188,9 +193,8 @@ public class ReservationRepository implements PanacheRepositoryBase<Reservation,
                 ps.addBatch();
             }
             ps.executeBatch();
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+            return null;
+        });
     }
 
     /**
@@ -198,22 +202,22 @@ public class ReservationRepository implements PanacheRepositoryBase<Reservation,
      * so Hibernate never rewrites the lines itself.
      */
     public void replaceLines(UUID reservationId, List<ReservationView.Line> lines) {
-        try (Connection c = dataSource.getConnection();
-                PreparedStatement delete = c.prepareStatement("DELETE FROM reservation_lines WHERE reservation_id = ?");
-                PreparedStatement insert = c.prepareStatement(INSERT_LINE)) {
-            delete.setObject(1, reservationId, Types.OTHER);
-            delete.executeUpdate();
-            for (int i = 0; i < lines.size(); i++) {
-                insert.setObject(1, reservationId, Types.OTHER);
-                insert.setInt(2, i);
-                insert.setString(3, lines.get(i).sku());
-                insert.setInt(4, lines.get(i).quantity());
-                insert.setString(5, lines.get(i).location());
-                insert.addBatch();
+        jdbc.withConnection(c -> {
+            try (PreparedStatement delete = c.prepareStatement("DELETE FROM reservation_lines WHERE reservation_id = ?");
+                    PreparedStatement insert = c.prepareStatement(INSERT_LINE)) {
+                delete.setObject(1, reservationId, Types.OTHER);
+                delete.executeUpdate();
+                for (int i = 0; i < lines.size(); i++) {
+                    insert.setObject(1, reservationId, Types.OTHER);
+                    insert.setInt(2, i);
+                    insert.setString(3, lines.get(i).sku());
+                    insert.setInt(4, lines.get(i).quantity());
+                    insert.setString(5, lines.get(i).location());
+                    insert.addBatch();
+                }
+                insert.executeBatch();
             }
-            insert.executeBatch();
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+            return null;
+        });
     }
 }

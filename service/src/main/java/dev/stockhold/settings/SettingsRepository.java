@@ -1,15 +1,12 @@
 package dev.stockhold.settings;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.sql.Types;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
-import io.agroal.api.AgroalDataSource;
+import dev.stockhold.Jdbc;
 
 /** Every statement on tenant_settings. */
 @ApplicationScoped
@@ -22,14 +19,14 @@ class SettingsRepository {
                    max_held_per_reference = EXCLUDED.max_held_per_reference, version = t.version + 1, updated_at = now()
             """;
 
-    private final AgroalDataSource dataSource;
+    private final Jdbc jdbc;
 
-    SettingsRepository(AgroalDataSource dataSource) {
-        this.dataSource = dataSource;
+    SettingsRepository(Jdbc jdbc) {
+        this.jdbc = jdbc;
     }
 
     TenantSettings read(String tenantId) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(READ)) {
+        return jdbc.run(READ, (c, ps) -> {
             ps.setString(1, tenantId);
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) {
@@ -37,20 +34,17 @@ class SettingsRepository {
                 }
                 return new TenantSettings(rs.getObject(1, Integer.class), rs.getObject(2, Integer.class));
             }
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
     }
 
     @Transactional
     void write(String tenantId, TenantSettings settings) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(WRITE)) {
+        jdbc.run(WRITE, (c, ps) -> {
             ps.setString(1, tenantId);
             ps.setObject(2, settings.maxLineQuantity(), Types.INTEGER);
             ps.setObject(3, settings.maxHeldPerReference(), Types.INTEGER);
             ps.executeUpdate();
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+            return null;
+        });
     }
 }
