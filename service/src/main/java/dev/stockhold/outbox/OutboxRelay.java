@@ -45,7 +45,8 @@ public class OutboxRelay {
     private final BrokerState broker;
     private final CommitTimes commitTimes;
     private final String relayId = instanceName() + "-" + UUID.randomUUID().toString().substring(0, 8);
-    private volatile boolean running;
+    /** Set once, on shutdown: the worker ends and a drain claims no further batch. */
+    private volatile boolean stopping;
     private Thread worker;
     private volatile long lastFailureLogNanos;
     private final AtomicLong failuresSinceLog = new AtomicLong();
@@ -67,7 +68,6 @@ public class OutboxRelay {
             Log.info("Outbox relay disabled (stockhold.relay.enabled=false)");
             return;
         }
-        running = true;
         worker = new Thread(this::loop, "outbox-relay");
         worker.setDaemon(true);
         worker.start();
@@ -79,7 +79,7 @@ public class OutboxRelay {
         if (worker == null) {
             return;
         }
-        running = false;
+        stopping = true;
         signal.nudge();
         worker.join(config.relay().publishTimeout().plusSeconds(2).toMillis());
         int released = store.releaseLeases(relayId);
@@ -87,9 +87,12 @@ public class OutboxRelay {
     }
 
     private void loop() {
-        while (running) {
+        while (!stopping) {
             try {
-                drain();
+                if (drain(relayId, publisher).unreachable()) {
+                    pauseUntilReachable();
+                    continue;
+                }
                 // nothing left to claim: wait for a nudge (plus the coalescing window) or the poll interval
                 signal.await(config.relay().pollInterval(), config.relay().coalesce());
             } catch (InterruptedException e) {
@@ -104,45 +107,36 @@ public class OutboxRelay {
     }
 
     /**
-     * Claims and publishes until a claim comes back empty. While the broker confirms one batch the next is claimed,
-     * and while it takes the next one the first is marked: the database and the broker work at the same time. A batch
-     * claimed while an earlier one is unmarked never holds a later event of the same aggregate (the claim skips
-     * events with an unpublished predecessor), so per-aggregate order holds.
+     * Claims and publishes as {@code relay} through {@code via} until a claim comes back empty or the broker cannot be
+     * reached (the leases in hand then go back, no attempt charged). While the broker confirms one batch the next is
+     * claimed, and while it takes the next one the first is marked: the database and the broker work at the same
+     * time. A batch claimed while an earlier one is unmarked never holds a later event of the same aggregate (the
+     * claim skips events with an unpublished predecessor), so per-aggregate order holds. The worker drains as this
+     * replica; package-private so tests drive the same path as other replicas.
      */
-    private void drain() throws InterruptedException {
-        List<OutboxEvent> batch = claim();
-        EventPublisher.Sent sent = batch.isEmpty() ? null : send(publisher, batch);
+    Drained drain(String relay, EventPublisher via) {
+        int claimed = 0;
+        int confirmed = 0;
+        List<OutboxEvent> batch = claim(relay);
+        EventPublisher.Sent sent = batch.isEmpty() ? null : send(via, batch);
         while (sent != null) {
-            List<OutboxEvent> next = running ? claim() : List.of();
-            PublishOutcome outcome = await(sent);
+            claimed += batch.size();
+            List<OutboxEvent> next = stopping ? List.of() : claim(relay);
+            PublishOutcome outcome = sent.await(config.relay().publishTimeout());
             if (outcome instanceof PublishOutcome.Unreachable unreachable) {
-                handBack(relayId, Stream.concat(batch.stream(), next.stream()).toList(), unreachable);
-                pauseUntilReachable();
-                return;
+                handBack(relay, Stream.concat(batch.stream(), next.stream()).toList(), unreachable);
+                return new Drained(claimed, confirmed, true);
             }
-            EventPublisher.Sent nextSent = next.isEmpty() ? null : send(publisher, next);
-            settle(relayId, batch, (PublishOutcome.Answered) outcome);
+            EventPublisher.Sent nextSent = next.isEmpty() ? null : send(via, next);
+            confirmed += settle(relay, batch, (PublishOutcome.Answered) outcome);
             batch = next;
             sent = nextSent;
         }
+        return new Drained(claimed, confirmed, false);
     }
 
-    /** One claim, publish and mark cycle, without pipelining or pausing. Package-private so tests can play relays. */
-    Batch relayOnce(String relay, EventPublisher via) {
-        List<OutboxEvent> claimed = store.claim(relay, config.relay().batchSize(), config.relay().lease());
-        if (claimed.isEmpty()) {
-            return new Batch(0, 0);
-        }
-        PublishOutcome outcome = send(via, claimed).await(config.relay().publishTimeout());
-        if (outcome instanceof PublishOutcome.Unreachable unreachable) {
-            handBack(relay, claimed, unreachable);
-            return new Batch(claimed.size(), 0);
-        }
-        return new Batch(claimed.size(), settle(relay, claimed, (PublishOutcome.Answered) outcome));
-    }
-
-    private List<OutboxEvent> claim() {
-        return store.claim(relayId, config.relay().batchSize(), config.relay().lease());
+    private List<OutboxEvent> claim(String relay) {
+        return store.claim(relay, config.relay().batchSize(), config.relay().lease());
     }
 
     private EventPublisher.Sent send(EventPublisher via, List<OutboxEvent> batch) {
@@ -162,10 +156,6 @@ public class OutboxRelay {
             return EventPublisher.Sent.answered(new PublishOutcome.Answered(
                     batch.stream().collect(java.util.stream.Collectors.toMap(OutboxEvent::id, x -> failure))));
         }
-    }
-
-    private PublishOutcome await(EventPublisher.Sent sent) {
-        return sent.await(config.relay().publishTimeout());
     }
 
     /** The broker answered: confirmed rows become PUBLISHED, failed ones count an attempt. @return events confirmed */
@@ -213,9 +203,9 @@ public class OutboxRelay {
         Log.warnf("Outbox relay paused: broker unreachable (%s); no attempt is charged, probing until it answers",
                 broker.lastError());
         Duration delay = config.relay().brokerProbeInitial();
-        while (running) {
+        while (!stopping) {
             sleepWhileRunning(delay);
-            if (running && publisher.probe()) {
+            if (!stopping && publisher.probe()) {
                 broker.reachable();
                 Log.infof("Outbox relay resumed: broker reachable again after %d ms", Duration.between(since, clock.instant()).toMillis());
                 return;
@@ -242,14 +232,14 @@ public class OutboxRelay {
         }
     }
 
-    /** How one cycle went. */
-    record Batch(int claimed, int confirmed) {
+    /** How one drain went: events claimed and confirmed, and whether it ended because the broker was unreachable. */
+    record Drained(int claimed, int confirmed, boolean unreachable) {
     }
 
     private void sleepWhileRunning(Duration duration) {
         long until = System.nanoTime() + duration.toNanos();
         try {
-            while (running && System.nanoTime() < until) {
+            while (!stopping && System.nanoTime() < until) {
                 Thread.sleep(Math.min(100, Math.max(1, (until - System.nanoTime()) / 1_000_000)));
             }
         } catch (InterruptedException e) {

@@ -14,6 +14,7 @@ import java.util.Properties;
 import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import jakarta.inject.Inject;
 
@@ -24,6 +25,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.AfterEach;
@@ -176,15 +178,18 @@ class KafkaRelayTest extends TenantFixture {
             dev.stockhold.support.Race.run(2, i -> {
                 int idle = 0;
                 while (idle < 20) {
-                    idle = relay.relayOnce("relay-" + i, others.get(i)).claimed() == 0 ? idle + 1 : 0;
+                    idle = relay.drain("relay-" + i, others.get(i)).claimed() == 0 ? idle + 1 : 0;
                 }
                 return null;
             });
         } finally {
             others.forEach(KafkaPublisher::close);
         }
-        Eventually.await(Duration.ofSeconds(30), "1,600 events", () -> handMade().size() >= 1_600);
-        Thread.sleep(500);
+        // a row is marked PUBLISHED only after the broker acknowledged it, so once all are, every record any relay
+        // sent is below the end offsets read now: reading up to them sees all duplicates there are, without waiting
+        Eventually.await(Duration.ofSeconds(30), "1,600 rows published", () -> db.queryLong(
+                "SELECT count(*) FROM outbox_events WHERE tenant_id = ? AND status = 'PUBLISHED'", api.tenant()) == 1_600);
+        readToTheEnd();
         List<ConsumerRecord<String, String>> mine = handMade();
         assertThat(mine).hasSize(1_600);
         Map<String, List<String>> received = new LinkedHashMap<>();
@@ -250,6 +255,18 @@ class KafkaRelayTest extends TenantFixture {
             assertThat(record.value()).as("the key is the partitionkey").contains("\"partitionkey\":\"" + record.key() + "\"");
         }
         return mine;
+    }
+
+    /** Polls until the consumer has read every partition of both topics up to its end offset as of now. */
+    private void readToTheEnd() {
+        List<TopicPartition> partitions = Stream.of(KafkaPublisher.TOPIC, KafkaPublisher.STOCK_TOPIC)
+                .flatMap(topic -> consumer.partitionsFor(topic).stream().map(p -> new TopicPartition(topic, p.partition()))).toList();
+        Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
+        Eventually.await(Duration.ofSeconds(30), "the end offsets " + end, () -> {
+            consumer.poll(Duration.ofMillis(200)).forEach(received::add);
+            return consumer.assignment().containsAll(partitions)
+                    && end.entrySet().stream().allMatch(e -> consumer.position(e.getKey()) >= e.getValue());
+        });
     }
 
     /** This test's records as received, not held to the contract: for hand-made outbox rows, which are not Stockhold's events. */

@@ -18,24 +18,22 @@ import java.util.function.Predicate;
 
 import jakarta.inject.Inject;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.stockhold.support.Api;
+import dev.stockhold.support.BrokerFixture;
 import dev.stockhold.support.BrokerQueue;
 import dev.stockhold.support.DeduplicatingConsumer;
 import dev.stockhold.support.Eventually;
 import dev.stockhold.support.Management;
 import dev.stockhold.support.Race;
-import dev.stockhold.support.TenantFixture;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
 /** Relays played by the test: crashes, several replicas, poison events. Real PostgreSQL, real RabbitMQ. */
 @QuarkusTest
 @TestProfile(ManualRelayProfile.class)
-class OutboxRelayMechanicsTest extends TenantFixture {
+class OutboxRelayMechanicsTest extends BrokerFixture {
 
     @Inject
     OutboxRelay relay;
@@ -46,20 +44,8 @@ class OutboxRelayMechanicsTest extends TenantFixture {
     @Inject
     EventPublisher publisher;
 
-    BrokerQueue broker;
-
-    @BeforeEach
-    void setUp() {
-        broker = new BrokerQueue();
-    }
-
-    @AfterEach
-    void tearDown() {
-        broker.close();
-    }
-
     @Test
-    void shouldRepublishWithTheSameIdWhenTheRelayDiedAfterTheConfirm() throws InterruptedException {
+    void shouldRepublishWithTheSameIdWhenTheRelayDiedAfterTheConfirm() {
         String sku = Api.sku();
         api.setStock(sku, 5);
         String id = api.reserve(Api.key(), sku, 1).path("id");
@@ -72,12 +58,10 @@ class OutboxRelayMechanicsTest extends TenantFixture {
         assertThat(db.queryLong("SELECT count(*) FROM outbox_events WHERE aggregate_id = ?::uuid AND status = 'PENDING'", id)).isEqualTo(1);
 
         // its lease runs out; a healthy relay takes the row over
-        assertThat(relay.relayOnce("healthy-relay", publisher).claimed()).as("leased rows are not claimable yet").isZero();
-        Thread.sleep(2_100);
-        Eventually.await(Duration.ofSeconds(10), "re-publication", () -> {
-            relay.relayOnce("healthy-relay", publisher);
-            return broker.of(api.tenant()).size() == 2;
-        });
+        assertThat(relay.drain("healthy-relay", publisher).claimed()).as("leased rows are not claimable yet").isZero();
+        db.expireOutboxLeases(api.tenant());
+        assertThat(relay.drain("healthy-relay", publisher).confirmed()).as("the row whose lease ran out").isGreaterThanOrEqualTo(1);
+        Eventually.await(Duration.ofSeconds(10), "re-publication", () -> broker.of(api.tenant()).size() == 2);
 
         List<BrokerQueue.Delivery> deliveries = broker.of(api.tenant());
         assertThat(deliveries.get(0).messageId()).isEqualTo(deliveries.get(1).messageId());
@@ -101,7 +85,7 @@ class OutboxRelayMechanicsTest extends TenantFixture {
             Race.run(3, i -> {
                 int idle = 0;
                 while (idle < 20) {
-                    idle = relay.relayOnce("relay-" + i, replicas.get(i)).claimed() == 0 ? idle + 1 : 0;
+                    idle = relay.drain("relay-" + i, replicas.get(i)).claimed() == 0 ? idle + 1 : 0;
                 }
                 return null;
             });
@@ -121,7 +105,7 @@ class OutboxRelayMechanicsTest extends TenantFixture {
     }
 
     @Test
-    void shouldBuryAPoisonEventAfterMaxAttemptsShowItAndPublishItAfterRequeue() throws InterruptedException {
+    void shouldBuryAPoisonEventAfterMaxAttemptsShowItAndPublishItAfterRequeue() {
         String sku = Api.sku();
         api.setStock(sku, 5);
         String id = api.reserve(Api.key(), sku, 1).path("id");
@@ -129,8 +113,8 @@ class OutboxRelayMechanicsTest extends TenantFixture {
         EventPublisher brokenForThisTenant = failingFor(e -> e.tenantId().equals(api.tenant()) && e.aggregateId().toString().equals(id));
 
         for (int attempt = 0; attempt < 3; attempt++) {
-            Thread.sleep(60);
-            relay.relayOnce("relay", brokenForThisTenant);
+            db.makeOutboxRetriesDue(api.tenant());
+            relay.drain("relay", brokenForThisTenant);
         }
 
         assertThat(db.queryStrings("SELECT status FROM outbox_events WHERE aggregate_id = ?::uuid ORDER BY seq", id))
@@ -146,17 +130,16 @@ class OutboxRelayMechanicsTest extends TenantFixture {
         Eventually.await(Duration.ofSeconds(5), "the dead gauge",
                 () -> Management.given().get("/q/metrics").asString().matches("(?s).*stockhold_outbox_dead\\{[^}]*\\} [1-9].*"));
         // the later event of the same reservation waits behind the dead one
-        for (int i = 0; i < 3; i++) {
-            relay.relayOnce("relay", publisher);
-        }
+        db.makeOutboxRetriesDue(api.tenant());
+        relay.drain("relay", publisher);
         assertThat(broker.of(api.tenant())).isEmpty();
 
         Api.newTenant().request().post("/v1/admin/outbox/dead/{id}/requeue", deadId).then().statusCode(404);
         api.request().post("/v1/admin/outbox/dead/{id}/requeue", deadId).then().statusCode(200).body("status", equalTo("PENDING"));
-        Eventually.await(Duration.ofSeconds(10), "both events after the requeue", () -> {
-            relay.relayOnce("relay", publisher);
-            return broker.of(api.tenant()).size() == 2;
-        });
+        // the later event is claimable once the requeued one is marked: the first drain ends there, the next takes it
+        assertThat(relay.drain("relay", publisher).confirmed()).as("the requeued event").isGreaterThanOrEqualTo(1);
+        assertThat(relay.drain("relay", publisher).confirmed()).as("the event behind it").isGreaterThanOrEqualTo(1);
+        Eventually.await(Duration.ofSeconds(10), "both events after the requeue", () -> broker.of(api.tenant()).size() == 2);
 
         assertThat(broker.of(api.tenant())).extracting(BrokerQueue.Delivery::routingKey)
                 .containsExactly("reservation.created", "reservation.confirmed");
@@ -187,13 +170,15 @@ class OutboxRelayMechanicsTest extends TenantFixture {
 
         // far more cycles than the retry budget (3 attempts in this profile)
         for (int i = 0; i < 10; i++) {
-            assertThat(relay.relayOnce("relay", down).confirmed()).isZero();
+            OutboxRelay.Drained drained = relay.drain("relay", down);
+            assertThat(drained.unreachable()).isTrue();
+            assertThat(drained.confirmed()).isZero();
         }
 
         assertThat(db.queryStrings(
                 "SELECT status || '/' || attempts || '/' || coalesce(locked_by, '-') FROM outbox_events WHERE aggregate_id = ?::uuid", id))
                 .containsExactly("PENDING/0/-");
-        relay.relayOnce("relay", publisher);
+        relay.drain("relay", publisher);
         Eventually.await(Duration.ofSeconds(5), "delivery once the broker answers", () -> broker.of(api.tenant()).size() == 1);
     }
 
@@ -207,7 +192,7 @@ class OutboxRelayMechanicsTest extends TenantFixture {
 
         assertThat(store.releaseLeases("stopping-relay")).isGreaterThanOrEqualTo(1);
 
-        relay.relayOnce("next-relay", publisher);
+        relay.drain("next-relay", publisher);
         Eventually.await(Duration.ofSeconds(5), "delivery by the next relay", () -> broker.of(api.tenant()).size() == 1);
     }
 

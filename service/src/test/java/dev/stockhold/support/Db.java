@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -70,6 +71,32 @@ public final class Db {
     }
 
     /** Event types of one reservation in the order they were written. */
+    /**
+     * The relay's times are decided by the database's {@code now()}, so a test moves them instead of waiting: every
+     * lease the tenant's outbox rows carry runs out, as if its length had passed.
+     */
+    public void expireOutboxLeases(String tenant) {
+        execute("UPDATE outbox_events SET locked_until = now() - interval '1 millisecond' WHERE tenant_id = ? AND locked_until IS NOT NULL",
+                tenant);
+    }
+
+    /** Every pending outbox row of the tenant becomes due now, as if its retry backoff had passed. */
+    public void makeOutboxRetriesDue(String tenant) {
+        execute("UPDATE outbox_events SET available_at = now() WHERE tenant_id = ? AND status = 'PENDING' AND available_at > now()",
+                tenant);
+    }
+
+    /**
+     * Waits until at least {@code count} sessions of this database wait for a lock in a statement containing
+     * {@code statement}. pg_stat_activity keeps a statement's first 1,024 bytes (track_activity_query_size): match its
+     * start.
+     */
+    public void awaitLockWaiters(int count, String statement) {
+        Eventually.await(Duration.ofSeconds(10), count + " sessions waiting for a lock in " + statement, () -> queryLong("""
+                SELECT count(*) FROM pg_stat_activity
+                 WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE ?""", "%" + statement + "%") >= count);
+    }
+
     public List<String> eventTypes(String reservationId) {
         return queryStrings("SELECT event_type FROM outbox_events WHERE aggregate_id = ?::uuid ORDER BY seq", reservationId);
     }
