@@ -1,6 +1,7 @@
 package dev.stockhold.security;
 
 import java.nio.ByteBuffer;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -28,28 +29,32 @@ import io.smallrye.jwt.auth.principal.ParseException;
  * is verified in full), bounded in number (Caffeine, size-evicted), and trusted at most until the token's {@code exp}
  * and at most {@code stockhold.security.verified-token-ttl}, so a key the provider removes stops being honoured within
  * that time. A token the parser refuses is never cached; the parser's other methods (another issuer's settings, a
- * given key) are never answered from the cache.
+ * given key) are never answered from the cache. Both bounds, and Stockhold's own checks below, read the service's
+ * {@link Clock} (the system clock in production), so tests move time instead of waiting for it.
  */
 @Decorator
 @Priority(10)
 abstract class VerifiedTokens implements JWTParser {
 
     private final JWTParser parser;
+    private final Clock clock;
     private final Duration maxLifetime;
     private final Duration clockSkew;
     /** Null when the cache is off. */
     private final Cache<ByteBuffer, JsonWebToken> verified;
 
     @Inject
-    VerifiedTokens(@Delegate @Any JWTParser parser, StockholdConfig config,
+    VerifiedTokens(@Delegate @Any JWTParser parser, StockholdConfig config, Clock clock,
             @ConfigProperty(name = "mp.jwt.verify.clock.skew", defaultValue = "60") int clockSkewSeconds) {
         this.parser = parser;
+        this.clock = clock;
         this.maxLifetime = config.security().maxTokenLifetime();
         this.clockSkew = Duration.ofSeconds(clockSkewSeconds);
         int size = config.security().verifiedTokens();
         long ttlNanos = config.security().verifiedTokenTtl().toNanos();
         this.verified = size <= 0 ? null
-                : Caffeine.newBuilder().maximumSize(size).expireAfter(new UntilExpiry(ttlNanos)).build();
+                : Caffeine.newBuilder().maximumSize(size).ticker(() -> epochNanos(clock.instant()))
+                        .expireAfter(new UntilExpiry(ttlNanos, clock)).build();
     }
 
     @Override
@@ -69,17 +74,22 @@ abstract class VerifiedTokens implements JWTParser {
 
     /**
      * The signature, issuer, audience and expiry are smallrye-jwt's checks; these are Stockhold's: a token has an
-     * {@code iat} no later than now plus the clock skew, and lives ({@code exp - iat}) at most
-     * {@code stockhold.security.max-token-lifetime}, so a leaked token is not good for years.
+     * {@code iat} no later than now plus the clock skew, has not expired by the service's clock (smallrye-jwt checks
+     * {@code exp} with the system clock; with the system clock as the service's, both agree), and lives
+     * ({@code exp - iat}) at most {@code stockhold.security.max-token-lifetime}, so a leaked token is not good for
+     * years.
      */
     private JsonWebToken requireBoundedLifetime(JsonWebToken token) throws ParseException {
         long issuedAt = token.getIssuedAtTime();
         if (issuedAt <= 0) {
             throw new ParseException("The token has no iat claim");
         }
-        // the system time, as the JWT library checks exp with it (not the service's Clock, which tests move)
-        if (Instant.ofEpochSecond(issuedAt).isAfter(Instant.now().plus(clockSkew))) {
+        Instant now = clock.instant();
+        if (Instant.ofEpochSecond(issuedAt).isAfter(now.plus(clockSkew))) {
             throw new ParseException("The token's iat is in the future beyond the clock skew");
+        }
+        if (Instant.ofEpochSecond(token.getExpirationTime()).plus(clockSkew).isBefore(now)) {
+            throw new ParseException("The token has expired");
         }
         if (token.getExpirationTime() - issuedAt > maxLifetime.toSeconds()) {
             throw new ParseException("The token's lifetime (exp - iat) exceeds stockhold.security.max-token-lifetime");
@@ -87,11 +97,15 @@ abstract class VerifiedTokens implements JWTParser {
         return token;
     }
 
+    private static long epochNanos(Instant instant) {
+        return instant.getEpochSecond() * 1_000_000_000L + instant.getNano();
+    }
+
     /** A verified token is trusted until its {@code exp} and at most {@code ttl}. */
-    private record UntilExpiry(long ttlNanos) implements Expiry<ByteBuffer, JsonWebToken> {
+    private record UntilExpiry(long ttlNanos, Clock clock) implements Expiry<ByteBuffer, JsonWebToken> {
         @Override
         public long expireAfterCreate(ByteBuffer key, JsonWebToken token, long currentTime) {
-            long untilExp = Duration.between(Instant.now(), Instant.ofEpochSecond(token.getExpirationTime())).toNanos();
+            long untilExp = Duration.between(clock.instant(), Instant.ofEpochSecond(token.getExpirationTime())).toNanos();
             return Math.max(0, Math.min(ttlNanos, untilExp));
         }
 

@@ -5,7 +5,6 @@ import static org.hamcrest.Matchers.equalTo;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -63,7 +62,7 @@ class TenantLimitTest {
             List<CompletableFuture<Response>> waiting = List.of(
                     CompletableFuture.supplyAsync(() -> flooding.reserve(key, "F-1", 1)),
                     CompletableFuture.supplyAsync(() -> flooding.reserve(key, "F-1", 1)));
-            awaitWaiters(db, 2);
+            db.awaitLockWaiters(2, "INSERT INTO idempotency_records");
 
             flooding.reserve(Api.key(), "F-1", 1).then().statusCode(429)
                     .contentType("application/problem+json")
@@ -81,18 +80,4 @@ class TenantLimitTest {
         flooding.reserve(Api.key(), "F-1", 1).then().statusCode(201);
     }
 
-    private static void awaitWaiters(Db db, int count) throws InterruptedException {
-        Instant deadline = Instant.now().plusSeconds(10);
-        while (Instant.now().isBefore(deadline)) {
-            // pg_stat_activity keeps a statement's first 1,024 bytes (track_activity_query_size): match its start only
-            if (db.queryLong("""
-                    SELECT count(*) FROM pg_stat_activity
-                     WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO idempotency_records%'
-                    """) >= count) {
-                return;
-            }
-            Thread.sleep(20);
-        }
-        throw new AssertionError("the duplicates never waited");
-    }
 }

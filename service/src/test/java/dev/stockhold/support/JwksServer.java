@@ -35,6 +35,7 @@ public class JwksServer implements QuarkusTestResourceLifecycleManager {
     private static final Map<String, KeyPair> PUBLISHED = new LinkedHashMap<>();
     private static final AtomicInteger FETCHES = new AtomicInteger();
     private static HttpServer server;
+    private static volatile boolean offline;
     private static int port;
 
     @Override
@@ -43,6 +44,10 @@ public class JwksServer implements QuarkusTestResourceLifecycleManager {
             server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
             port = server.getAddress().getPort();
             server.createContext("/jwks.json", exchange -> {
+                if (offline) {
+                    exchange.close(); // the connection drops without an answer
+                    return;
+                }
                 FETCHES.incrementAndGet();
                 byte[] body = jwks().getBytes(StandardCharsets.UTF_8);
                 exchange.getResponseHeaders().add("Content-Type", "application/json");
@@ -62,24 +67,25 @@ public class JwksServer implements QuarkusTestResourceLifecycleManager {
 
     @Override
     public synchronized void stop() {
-        offline();
+        if (server != null) {
+            server.stop(0);
+            server = null;
+        }
         PUBLISHED.clear();
     }
 
-    /** Publishes these key ids (creating a key pair for a new one) and nothing else. */
+    /** Publishes these key ids (creating a key pair for a new one) and nothing else; the endpoint answers again. */
     public static synchronized void publish(String... kids) {
+        offline = false;
         PUBLISHED.clear();
         for (String kid : kids) {
             PUBLISHED.put(kid, key(kid));
         }
     }
 
-    /** The endpoint stops answering: connections are refused. */
+    /** The endpoint stops answering: every fetch loses its connection without an answer. */
     public static synchronized void offline() {
-        if (server != null) {
-            server.stop(0);
-            server = null;
-        }
+        offline = true;
     }
 
     public static int fetches() {
@@ -91,10 +97,11 @@ public class JwksServer implements QuarkusTestResourceLifecycleManager {
         return token(kid, tenantId, Duration.ofMinutes(10));
     }
 
-    /** {@link #token(String, String)} expiring {@code expiresIn} from now. */
+    /** {@link #token(String, String)} issued now by the service's clock ({@link MovableClock}), expiring {@code expiresIn} later. */
     public static String token(String kid, String tenantId, Duration expiresIn) {
+        java.time.Instant now = MovableClock.now();
         return Jwt.issuer(ISSUER).audience(Tokens.AUDIENCE).subject("jwks-user").claim("tenant_id", tenantId)
-                .groups(Set.of("reservations", "inventory-admin", "ops")).expiresIn(expiresIn)
+                .groups(Set.of("reservations", "inventory-admin", "ops")).issuedAt(now).expiresAt(now.plus(expiresIn))
                 .jws().keyId(kid).sign(key(kid).getPrivate());
     }
 

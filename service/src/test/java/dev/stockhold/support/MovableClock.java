@@ -29,6 +29,11 @@ public final class MovableClock extends Clock {
         OFFSET_NANOS.addAndGet(by.toNanos());
     }
 
+    /** The service's time now. */
+    public static Instant now() {
+        return Instant.now().plusNanos(OFFSET_NANOS.get());
+    }
+
     @Override
     public ZoneId getZone() {
         return ZoneOffset.UTC;
@@ -41,7 +46,7 @@ public final class MovableClock extends Clock {
 
     @Override
     public Instant instant() {
-        return Instant.now().plusNanos(OFFSET_NANOS.get());
+        return now();
     }
 
     /** Replaces the service's clock in every {@code @QuarkusTest}. */
