@@ -16,12 +16,12 @@ import java.util.concurrent.TimeUnit;
 
 import jakarta.inject.Inject;
 
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.stockhold.reservation.ReservationRequest;
 import dev.stockhold.support.Api;
 import dev.stockhold.support.FaultInjection;
+import dev.stockhold.support.StockedSku;
 import dev.stockhold.support.TenantFixture;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.config.HttpClientConfig;
@@ -31,18 +31,11 @@ import io.restassured.response.Response;
 
 /** Retries after lost responses, duplicates of requests still in flight, and retention of keys. */
 @QuarkusTest
+@StockedSku(10)
 class IdempotencyFaultsTest extends TenantFixture {
 
     @Inject
     IdempotencyPurgeJob purge;
-
-    String sku;
-
-    @BeforeEach
-    void setUp() {
-        sku = Api.sku();
-        api.setStock(sku, 10);
-    }
 
     @Test
     void shouldReplayTheCommittedOutcomeWhenTheFirstResponseWasLost() {
@@ -76,7 +69,7 @@ class IdempotencyFaultsTest extends TenantFixture {
             original.setAutoCommit(false);
             insertKey(original, key, request.fingerprint(), storedBody);
             CompletableFuture<Response> duplicate = CompletableFuture.supplyAsync(() -> api.reserve(key, sku, 2));
-            awaitBlockedOnTheKey();
+            db.awaitLockWaiters(1, "INSERT INTO idempotency_records");
 
             original.commit();
             original.setAutoCommit(true);
@@ -148,20 +141,4 @@ class IdempotencyFaultsTest extends TenantFixture {
         }
     }
 
-    /** Polls pg_stat_activity until the duplicate's insert of the key waits on the original's lock. */
-    private void awaitBlockedOnTheKey() throws InterruptedException {
-        Instant deadline = Instant.now().plusSeconds(10);
-        while (Instant.now().isBefore(deadline)) {
-            // pg_stat_activity keeps a statement's first 1,024 bytes (track_activity_query_size): match its start only
-            long waiting = db.queryLong("""
-                    SELECT count(*) FROM pg_stat_activity
-                     WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO idempotency_records%'
-                    """);
-            if (waiting > 0) {
-                return;
-            }
-            Thread.sleep(20);
-        }
-        throw new AssertionError("the duplicate never waited on the in-flight key");
-    }
 }

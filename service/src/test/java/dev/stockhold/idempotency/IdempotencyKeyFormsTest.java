@@ -5,12 +5,12 @@ import static org.hamcrest.Matchers.endsWith;
 
 import java.util.List;
 
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.stockhold.support.Api;
+import dev.stockhold.support.StockedSku;
 import dev.stockhold.support.TenantFixture;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -22,15 +22,8 @@ import io.restassured.http.Headers;
  * {@code order-42} on the next reserves once. Every malformed quoted form is 400 and stores nothing.
  */
 @QuarkusTest
+@StockedSku(10)
 class IdempotencyKeyFormsTest extends TenantFixture {
-
-    String sku;
-
-    @BeforeEach
-    void setUp() {
-        sku = Api.sku();
-        api.setStock(sku, 10);
-    }
 
     @Test
     void shouldTreatTheQuotedAndTheBareFormAsOneKey() {

@@ -10,7 +10,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.stockhold.support.Api;
@@ -25,13 +24,6 @@ import io.restassured.response.Response;
  */
 @QuarkusTest
 class MovementLedgerTest extends TenantFixture {
-
-    String sku;
-
-    @BeforeEach
-    void setUp() {
-        sku = Api.sku();
-    }
 
     @Test
     void shouldRecordEveryChangeOfOnHandOrCommittedWithItsSource() {

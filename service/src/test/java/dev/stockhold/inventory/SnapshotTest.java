@@ -23,11 +23,8 @@ import io.restassured.response.Response;
 @QuarkusTest
 class SnapshotTest extends TenantFixture {
 
-    String sku;
-
     @BeforeEach
     void setUp() {
-        sku = Api.sku();
         api.setOnHand(sku, "WH-1", 10, null).then().statusCode(200);
     }
 

@@ -5,29 +5,24 @@ import java.util.Map;
 
 import dev.stockhold.support.KafkaBroker;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
-import io.quarkus.test.junit.QuarkusTestProfile;
 
 /**
  * The relay publishing to a real Kafka broker (support/KafkaBroker, started for this profile), with a lease and a
  * publish timeout short enough that an outage outlasts both, and a retry schedule far shorter than the outage.
  */
-public class KafkaProfile implements QuarkusTestProfile {
+public class KafkaProfile extends ShortRetryScheduleProfile {
 
     /** The broker of the running profile, for tests that kill and restart it. */
     static volatile KafkaBroker broker;
 
     @Override
-    public Map<String, String> getConfigOverrides() {
+    protected Map<String, String> more() {
         return Map.of(
                 "stockhold.relay.target", "kafka",
                 "stockhold.relay.publish-timeout", "2s",
                 "stockhold.relay.lease", "4s",
                 "stockhold.relay.lease-sweep-interval", "500ms",
-                "stockhold.relay.broker-probe-max", "500ms",
-                "stockhold.relay.kafka.partitions", "3",
-                "stockhold.outbox.max-attempts", "3",
-                "stockhold.outbox.backoff-initial", "10ms",
-                "stockhold.outbox.backoff-max", "50ms");
+                "stockhold.relay.kafka.partitions", "3");
     }
 
     @Override

@@ -2,18 +2,14 @@ package dev.stockhold.outbox;
 
 import java.util.Map;
 
-import io.quarkus.test.junit.QuarkusTestProfile;
-
-/** The in-process relay is off: tests play the relays themselves (several at once, a dying one, a failing broker). */
-public class ManualRelayProfile implements QuarkusTestProfile {
+/**
+ * The in-process relay is off: tests play the relays themselves (several at once, a dying one, a failing broker) and
+ * move the relay's time by moving the rows' times ({@code Db.expireOutboxLeases}, {@code Db.makeOutboxRetriesDue}).
+ */
+public class ManualRelayProfile extends ShortRetryScheduleProfile {
 
     @Override
-    public Map<String, String> getConfigOverrides() {
-        return Map.of(
-                "stockhold.relay.enabled", "false",
-                "stockhold.relay.lease", "2s",
-                "stockhold.outbox.max-attempts", "3",
-                "stockhold.outbox.backoff-initial", "10ms",
-                "stockhold.outbox.backoff-max", "50ms");
+    protected Map<String, String> more() {
+        return Map.of("stockhold.relay.enabled", "false", "stockhold.relay.lease", "2s");
     }
 }

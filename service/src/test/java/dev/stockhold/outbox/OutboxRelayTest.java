@@ -11,36 +11,21 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.stockhold.support.Api;
+import dev.stockhold.support.BrokerFixture;
 import dev.stockhold.support.BrokerQueue;
 import dev.stockhold.support.DeduplicatingConsumer;
 import dev.stockhold.support.Eventually;
 import dev.stockhold.support.Management;
-import dev.stockhold.support.TenantFixture;
+import dev.stockhold.support.StockedSku;
 import io.quarkus.test.junit.QuarkusTest;
 
 /** The relay as it runs in the service, against the real RabbitMQ. */
 @QuarkusTest
-class OutboxRelayTest extends TenantFixture {
-
-    String sku;
-    BrokerQueue broker;
-
-    @BeforeEach
-    void setUp() {
-        sku = Api.sku();
-        api.setStock(sku, 100);
-        broker = new BrokerQueue();
-    }
-
-    @AfterEach
-    void tearDown() {
-        broker.close();
-    }
+@StockedSku(100)
+class OutboxRelayTest extends BrokerFixture {
 
     @Test
     void shouldPublishEveryLifecycleEventAsACloudEventOnceAndNothingForReplaysOrNoOps() {

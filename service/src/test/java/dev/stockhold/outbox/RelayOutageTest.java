@@ -11,15 +11,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.stockhold.support.Api;
+import dev.stockhold.support.BrokerFixture;
 import dev.stockhold.support.BrokerQueue;
 import dev.stockhold.support.Eventually;
 import dev.stockhold.support.Management;
-import dev.stockhold.support.TenantFixture;
+import dev.stockhold.support.StockedSku;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
@@ -29,23 +28,9 @@ import io.quarkus.test.junit.TestProfile;
  * an attempt for the outage, none may be DEAD, and all must arrive in per-reservation order once the broker is back.
  */
 @QuarkusTest
+@StockedSku(1000)
 @TestProfile(ShortRetryScheduleProfile.class)
-class RelayOutageTest extends TenantFixture {
-
-    String sku;
-    BrokerQueue broker;
-
-    @BeforeEach
-    void setUp() {
-        sku = Api.sku();
-        api.setStock(sku, 1000);
-        broker = new BrokerQueue();
-    }
-
-    @AfterEach
-    void tearDown() {
-        broker.close();
-    }
+class RelayOutageTest extends BrokerFixture {
 
     @Test
     void shouldChargeNoAttemptForAnOutageLongerThanTheRetryScheduleAndDeliverEverythingInOrderAfterIt() throws Exception {

@@ -22,11 +22,8 @@ import io.restassured.response.Response;
 @QuarkusTest
 class AvailabilityTest extends TenantFixture {
 
-    String sku;
-
     @BeforeEach
     void setUp() {
-        sku = Api.sku();
         api.putLocation("WH-1", 1);
         api.putLocation("WH-2", 2);
         api.setOnHand(sku, "WH-1", 3, null).then().statusCode(200);

@@ -13,11 +13,11 @@ import java.util.List;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.stockhold.support.Api;
 import dev.stockhold.support.Race;
+import dev.stockhold.support.StockedSku;
 import dev.stockhold.support.TenantFixture;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
@@ -27,17 +27,10 @@ import io.restassured.response.Response;
  * neither can take more than was committed, whatever the order or the concurrency (I1 with committed).
  */
 @QuarkusTest
+@StockedSku(10)
 class FulfilmentTest extends TenantFixture {
 
     private static final String PREFIX = "dev.stockhold.reservation.";
-
-    String sku;
-
-    @BeforeEach
-    void setUp() {
-        sku = Api.sku();
-        api.setStock(sku, 10);
-    }
 
     @Test
     void shouldCommitOnConfirmThenFulfilAndReleaseAsTheExampleSays() {

@@ -9,7 +9,6 @@ import java.util.concurrent.TimeUnit;
 
 import jakarta.inject.Inject;
 
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.stockhold.idempotency.IdempotencyKey;
@@ -19,6 +18,7 @@ import dev.stockhold.inventory.StockKey;
 import dev.stockhold.reservation.OneStatementReservation.Result;
 import dev.stockhold.support.Api;
 import dev.stockhold.support.Eventually;
+import dev.stockhold.support.StockedSku;
 import dev.stockhold.support.TenantFixture;
 import io.quarkus.test.junit.QuarkusTest;
 
@@ -28,6 +28,7 @@ import io.quarkus.test.junit.QuarkusTest;
  * already stored writes nothing either.
  */
 @QuarkusTest
+@StockedSku(5)
 class OneStatementReservationTest extends TenantFixture {
 
     /** The service's clock (moved by other tests): the time the service stamps reservations with. */
@@ -40,14 +41,6 @@ class OneStatementReservationTest extends TenantFixture {
     OneStatementReservation oneStatement;
     @Inject
     HoldWriter writer;
-
-    String sku;
-
-    @BeforeEach
-    void setUp() {
-        sku = Api.sku();
-        api.setStock(sku, 5);
-    }
 
     @Test
     void shouldWriteTheKeyTheReservationItsLineItsEventAndTheHoldTogether() {
@@ -114,10 +107,12 @@ class OneStatementReservationTest extends TenantFixture {
         CompletableFuture<Result> writing;
         try (AutoCloseable held = db.holdStockRow(api.tenant(), sku)) {
             writing = CompletableFuture.supplyAsync(() -> write(attempt, HotSkuGroups.GROUP_KEY_WAIT));
-            Eventually.await(WAIT, "the statement waits on the record", () -> db.queryLong(
-                    "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()") >= 1);
-            // past the key wait, with the record still locked
-            Thread.sleep(4 * HotSkuGroups.GROUP_KEY_WAIT.toMillis());
+            // the database shows the statement still waiting on the record four key waits after it began
+            Eventually.await(WAIT, "the statement waiting on the record past the key wait", () -> db.queryLong("""
+                    SELECT count(*) FROM pg_stat_activity
+                     WHERE wait_event_type = 'Lock' AND datname = current_database()
+                       AND clock_timestamp() - query_start > ? * interval '1 millisecond'""",
+                    4 * HotSkuGroups.GROUP_KEY_WAIT.toMillis()) >= 1);
             assertThat(writing).as("still waiting for the record").isNotDone();
         }
 

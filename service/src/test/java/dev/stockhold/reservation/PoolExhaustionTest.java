@@ -17,6 +17,7 @@ import jakarta.inject.Inject;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
+import org.postgresql.ds.PGSimpleDataSource;
 
 import dev.stockhold.support.Api;
 import dev.stockhold.support.Db;
@@ -79,7 +80,11 @@ class PoolExhaustionTest {
             // one slow request per held row: each takes a connection from the pool and waits 4 s for its lock
             List<CompletableFuture<Response>> slow = slowSkus.stream()
                     .map(sku -> CompletableFuture.supplyAsync(() -> api.reserve(Api.key(), sku, 1))).toList();
-            Thread.sleep(1_000);
+            // each slow request holds a pool connection once its session waits for its row (seen from outside the pool)
+            PGSimpleDataSource outside = new PGSimpleDataSource();
+            outside.setURL(jdbcUrl);
+            outside.setUser(user);
+            new Db(outside).awaitLockWaiters(POOL, "");
 
             long started = System.nanoTime();
             Response refused = api.reserve(key, free, 1);

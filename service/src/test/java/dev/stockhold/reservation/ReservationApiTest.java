@@ -8,28 +8,21 @@ import java.time.Duration;
 
 import jakarta.inject.Inject;
 
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.stockhold.support.Api;
 import dev.stockhold.support.MovableClock;
+import dev.stockhold.support.StockedSku;
 import dev.stockhold.support.TenantFixture;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 
 @QuarkusTest
+@StockedSku(10)
 class ReservationApiTest extends TenantFixture {
 
     @Inject
     ReservationExpiryJob expiry;
-
-    String sku;
-
-    @BeforeEach
-    void setUp() {
-        sku = Api.sku();
-        api.setStock(sku, 10);
-    }
 
     @Test
     void shouldReserveAndAnswerCreatedWithLocationAndBody() {

@@ -25,12 +25,10 @@ class ReservationEditTest extends TenantFixture {
 
     private static final String UPDATED = "dev.stockhold.reservation.updated.v1";
 
-    String sku;
     String other;
 
     @BeforeEach
     void setUp() {
-        sku = Api.sku();
         other = Api.sku();
         api.setStock(sku, 10);
         api.setStock(other, 3);

@@ -11,7 +11,6 @@ import java.util.List;
 
 import jakarta.inject.Inject;
 
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -19,6 +18,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import dev.stockhold.support.Api;
 import dev.stockhold.support.MovableClock;
 import dev.stockhold.support.Race;
+import dev.stockhold.support.StockedSku;
 import dev.stockhold.support.TenantFixture;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
@@ -26,6 +26,7 @@ import io.restassured.response.Response;
 
 /** POST /v1/reservations/{id}/extend: the new hold, the maximum hold, and extend racing expiry and confirm. */
 @QuarkusTest
+@StockedSku(100)
 class ReservationExtendTest extends TenantFixture {
 
     /** The service's clock (moved by other tests): the time the service stamps reservations with. */
@@ -36,14 +37,6 @@ class ReservationExtendTest extends TenantFixture {
 
     @Inject
     ReservationExpiryJob expiry;
-
-    String sku;
-
-    @BeforeEach
-    void setUp() {
-        sku = Api.sku();
-        api.setStock(sku, 100);
-    }
 
     @Test
     void shouldHoldUntilNowPlusTheNewTtlLongerOrShorterWithOneEventEach() {

@@ -20,29 +20,22 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import jakarta.inject.Inject;
 
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.stockhold.support.Api;
+import dev.stockhold.support.StockedSku;
 import dev.stockhold.support.TenantFixture;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 
 /** GET /v1/reservations: keyset pages, filters, cursors bound to their listing, reference and metadata, the plans. */
 @QuarkusTest
+@StockedSku(1_000_000)
 class ReservationListTest extends TenantFixture {
 
     /** The service's clock (moved by other tests): the time the service stamps reservations with. */
     @Inject
     java.time.Clock clock;
-
-    String sku;
-
-    @BeforeEach
-    void setUp() {
-        sku = Api.sku();
-        api.setStock(sku, 1_000_000);
-    }
 
     /** 1,000 reservations paged 37 at a time while more are created: each of the 1,000 exactly once, newest first. */
     @Test

@@ -2,6 +2,7 @@ package dev.stockhold.reservation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -14,6 +15,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 import org.junit.jupiter.api.Test;
+
+import dev.stockhold.support.Eventually;
 
 /** The lanes alone: who leads, who waits, what a group holds, and that every request gets its own outcome once. */
 class SkuLanesTest {
@@ -114,12 +117,8 @@ class SkuLanesTest {
         return outcome.resolve(() -> "alone");
     }
 
-    private static void awaitQueued(SkuLanes lanes, int n) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (lanes.queued() < n) {
-            assertThat(System.nanoTime()).as("requests queued in time").isLessThan(deadline);
-            Thread.sleep(5);
-        }
+    private static void awaitQueued(SkuLanes lanes, int n) {
+        Eventually.await(Duration.ofSeconds(10), n + " requests queued", () -> lanes.queued() >= n);
     }
 
     private static void await(CountDownLatch latch) {

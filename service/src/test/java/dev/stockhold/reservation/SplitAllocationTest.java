@@ -32,11 +32,8 @@ import io.restassured.response.Response;
 @QuarkusTest
 class SplitAllocationTest extends TenantFixture {
 
-    String sku;
-
     @BeforeEach
     void setUp() {
-        sku = Api.sku();
         // allocation order: WH-1 (priority 1), then WH-2 (priority 2)
         api.putLocation("WH-2", 2);
         api.putLocation("WH-1", 1);
