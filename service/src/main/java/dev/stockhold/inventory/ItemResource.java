@@ -77,10 +77,6 @@ public class ItemResource {
             schema = @Schema(implementation = SetStockRequest.class)))
     @APIResponse(responseCode = "200", description = "The sku with its totals and records",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ItemView.class)))
-    @APIResponse(responseCode = "413", description = "payload-too-large",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "415", description = "unsupported-media-type",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public ItemView put(@PathParam("sku") @Parameter(description = SKU, schema = @Schema(pattern = Sku.REGEX)) String sku, byte[] body) {
         Sku.require("sku", sku);
         SetStockRequest request = json.read(body, SetStockRequest.class);
@@ -176,10 +172,6 @@ public class ItemResource {
     @APIResponse(responseCode = "412", description = "precondition-failed: If-Match is not the current version (or the record "
             + "does not exist); nothing changed",
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "413", description = "payload-too-large",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "415", description = "unsupported-media-type",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public Response set(@PathParam("sku") @Parameter(description = SKU, schema = @Schema(pattern = Sku.REGEX)) String sku,
             @PathParam("location") @Parameter(description = LOCATION, schema = @Schema(pattern = Sku.REGEX)) String location,
             @HeaderParam(HttpHeaders.IF_MATCH) @Parameter(in = ParameterIn.HEADER, name = HttpHeaders.IF_MATCH,
@@ -211,12 +203,6 @@ public class ItemResource {
                     @Header(name = HttpHeaders.RETRY_AFTER, description = "idempotency-request-in-progress only",
                             schema = @Schema(type = SchemaType.INTEGER)),
                     @Header(name = StoredResponse.REPLAYED_HEADER, schema = @Schema(type = SchemaType.BOOLEAN)) },
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "413", description = "payload-too-large",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "415", description = "unsupported-media-type",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "422", description = "idempotency-key-reused: the key belongs to another request",
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public Response adjust(@PathParam("sku") @Parameter(description = SKU, schema = @Schema(pattern = Sku.REGEX)) String sku,
             @PathParam("location") @Parameter(description = LOCATION, schema = @Schema(pattern = Sku.REGEX)) String location,

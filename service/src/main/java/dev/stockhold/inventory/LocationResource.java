@@ -64,10 +64,6 @@ public class LocationResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Location.class)))
     @APIResponse(responseCode = "400", description = "validation-failed or malformed-request",
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "413", description = "payload-too-large",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "415", description = "unsupported-media-type",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public Location put(@PathParam("location") @Parameter(description = "1-64 characters of [A-Za-z0-9._:-]",
             schema = @Schema(pattern = Sku.REGEX)) String location, byte[] body) {
         Sku.require("location", location);
@@ -91,12 +87,6 @@ public class LocationResource {
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "409", description = "idempotency-request-in-progress (with Retry-After)",
             headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = SchemaType.INTEGER)),
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "413", description = "payload-too-large",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "415", description = "unsupported-media-type",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "422", description = "idempotency-key-reused: the key belongs to another request",
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public Response snapshot(@PathParam("location") @Parameter(description = "1-64 characters of [A-Za-z0-9._:-]",
             schema = @Schema(pattern = Sku.REGEX)) String location,

@@ -71,12 +71,6 @@ public class StockAdjustmentsResource {
                             schema = @Schema(type = SchemaType.INTEGER)),
                     @Header(name = StoredResponse.REPLAYED_HEADER, schema = @Schema(type = SchemaType.BOOLEAN)) },
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "413", description = "payload-too-large",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "415", description = "unsupported-media-type",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "422", description = "idempotency-key-reused: the key belongs to another request",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public Response adjustAll(
             @Parameter(in = ParameterIn.HEADER, name = IdempotencyKey.HEADER, required = true,
                     description = "One key per intent, reused on every retry (same rules as POST /v1/reservations)",

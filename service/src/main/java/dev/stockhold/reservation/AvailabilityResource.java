@@ -50,10 +50,6 @@ public class AvailabilityResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AvailabilityView.class)))
     @APIResponse(responseCode = "400", description = "malformed-request, validation-failed",
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "413", description = "payload-too-large",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "415", description = "unsupported-media-type",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public AvailabilityView check(byte[] body) {
         return availability.of(tenant.id(), json.read(body, AvailabilityRequest.class).requireDistinctSkus());
     }

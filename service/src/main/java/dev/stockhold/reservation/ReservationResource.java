@@ -98,10 +98,6 @@ public class ReservationResource {
                             schema = @Schema(type = SchemaType.INTEGER)),
                     @Header(name = REPLAYED_HEADER, schema = @Schema(type = SchemaType.BOOLEAN)) },
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "413", description = "payload-too-large",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "415", description = "unsupported-media-type",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "422", description = "unknown-sku (stored and replayed), or idempotency-key-reused",
             headers = @Header(name = REPLAYED_HEADER, schema = @Schema(type = SchemaType.BOOLEAN)),
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
@@ -190,10 +186,6 @@ public class ReservationResource {
             description = "precondition-failed: the reservation changed since that version (stored and replayed)",
             headers = @Header(name = REPLAYED_HEADER, schema = @Schema(type = SchemaType.BOOLEAN)),
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "413", description = "payload-too-large",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "415", description = "unsupported-media-type",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "422", description = "unknown-sku (stored and replayed), or idempotency-key-reused",
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public Response edit(@PathParam("id") String id,
@@ -258,10 +250,6 @@ public class ReservationResource {
     @APIResponse(responseCode = "409", description = "invalid-reservation-state (not HELD, or past expiresAt), or "
             + "hold-limit-reached (past createdAt + the maximum hold; nothing changes)",
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "413", description = "payload-too-large",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "415", description = "unsupported-media-type",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public ReservationView extend(@PathParam("id") String id, byte[] body) {
         UUID reservation = parse(id);
         ExtendRequest request = json.read(body, ExtendRequest.class);
@@ -290,12 +278,6 @@ public class ReservationResource {
                     @Header(name = HttpHeaders.RETRY_AFTER, description = "idempotency-request-in-progress only",
                             schema = @Schema(type = SchemaType.INTEGER)),
                     @Header(name = REPLAYED_HEADER, schema = @Schema(type = SchemaType.BOOLEAN)) },
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "413", description = "payload-too-large",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "415", description = "unsupported-media-type",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "422", description = "idempotency-key-reused",
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public Response fulfil(@PathParam("id") String id,
             @Parameter(in = ParameterIn.HEADER, name = IdempotencyKey.HEADER, required = true, description = "One key per intent",
@@ -327,12 +309,6 @@ public class ReservationResource {
                     @Header(name = HttpHeaders.RETRY_AFTER, description = "idempotency-request-in-progress only",
                             schema = @Schema(type = SchemaType.INTEGER)),
                     @Header(name = REPLAYED_HEADER, schema = @Schema(type = SchemaType.BOOLEAN)) },
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "413", description = "payload-too-large",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "415", description = "unsupported-media-type",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "422", description = "idempotency-key-reused",
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public Response release(@PathParam("id") String id,
             @Parameter(in = ParameterIn.HEADER, name = IdempotencyKey.HEADER, required = true, description = "One key per intent",

@@ -59,10 +59,6 @@ public class SettingsResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = TenantSettings.class)))
     @APIResponse(responseCode = "400", description = "validation-failed or malformed-request",
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "413", description = "payload-too-large",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "415", description = "unsupported-media-type",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public TenantSettings put(byte[] body) {
         return settings.put(tenant.id(), json.read(body, TenantSettings.class));
     }

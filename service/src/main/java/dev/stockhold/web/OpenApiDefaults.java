@@ -8,6 +8,9 @@ import org.eclipse.microprofile.openapi.models.OpenAPI;
 import org.eclipse.microprofile.openapi.models.Operation;
 import org.eclipse.microprofile.openapi.models.PathItem;
 import org.eclipse.microprofile.openapi.models.media.Schema;
+import org.eclipse.microprofile.openapi.models.parameters.Parameter;
+
+import dev.stockhold.idempotency.IdempotencyKey;
 
 /**
  * Makes /q/openapi true for a generated client: besides the statuses each operation documents, any operation can
@@ -29,6 +32,8 @@ public class OpenApiDefaults implements OASFilter {
             }
             operations.values().forEach(OpenApiDefaults::addDefault);
             operations.values().forEach(OpenApiDefaults::addSecured);
+            operations.values().forEach(OpenApiDefaults::addBodied);
+            operations.values().forEach(OpenApiDefaults::addKeyed);
         }
     }
 
@@ -56,6 +61,33 @@ public class OpenApiDefaults implements OASFilter {
         addProblem(operation, "401", "unauthorized: no, invalid or expired token, or no tenant_id");
         addProblem(operation, "403", "forbidden: the token lacks the operation's role");
         addProblem(operation, "429", "too-many-requests: the tenant is at its concurrency limit (Retry-After)");
+    }
+
+    /**
+     * What every operation that takes a body can answer before it runs, written once here: a body over
+     * {@code quarkus.http.limits.max-body-size} (413, {@code RequestBodies}) and, where the body is required and typed,
+     * a Content-Type other than JSON (415).
+     */
+    private static void addBodied(Operation operation) {
+        if (operation.getResponses() == null || operation.getRequestBody() == null) {
+            return;
+        }
+        addProblem(operation, "413", "payload-too-large");
+        if (Boolean.TRUE.equals(operation.getRequestBody().getRequired())) {
+            addProblem(operation, "415", "unsupported-media-type");
+        }
+    }
+
+    /** An operation that takes an Idempotency-Key refuses a key another request used (422) unless it says more. */
+    private static void addKeyed(Operation operation) {
+        if (operation.getResponses() == null || operation.getParameters() == null) {
+            return;
+        }
+        boolean keyed = operation.getParameters().stream()
+                .anyMatch(p -> p.getIn() == Parameter.In.HEADER && IdempotencyKey.HEADER.equalsIgnoreCase(p.getName()));
+        if (keyed) {
+            addProblem(operation, "422", "idempotency-key-reused: the key belongs to another request");
+        }
     }
 
     private static void addProblem(Operation operation, String status, String description) {
