@@ -25,7 +25,7 @@ import dev.stockhold.support.EventContract;
  * {@link Delivery} (message id = the {@code ce_id} header, routing key = the type's middle part), so the checker reads
  * Kafka and RabbitMQ runs the same way. Keeps polling through broker outages.
  */
-final class KafkaFeed implements ChaosRun.EventFeed {
+final class KafkaFeed implements Aftermath.EventFeed {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
