@@ -1,5 +1,6 @@
 package dev.stockhold.chaos;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPair;
@@ -67,8 +68,12 @@ final class Environment implements AutoCloseable {
             env.create();
             return env;
         } catch (Exception e) {
-            env.stopProcesses();
-            env.close();
+            try {
+                env.stopProcesses();
+                env.close();
+            } catch (Exception cleanup) {
+                e.addSuppressed(cleanup);
+            }
             throw e;
         }
     }
@@ -146,7 +151,7 @@ final class Environment implements AutoCloseable {
     }
 
     /** Stops the replicas, the run's Kafka broker and its namespace; the database stays for the report. */
-    void stopProcesses() {
+    void stopProcesses() throws IOException, InterruptedException {
         for (Replica replica : replicas) {
             replica.stop();
         }
@@ -160,7 +165,7 @@ final class Environment implements AutoCloseable {
 
     /** The namespace and the HA formation go, whatever happened; the report and the logs stay in the run's directory. */
     @Override
-    public void close() {
+    public void close() throws IOException, InterruptedException {
         if (network != null) {
             network.close();
         }

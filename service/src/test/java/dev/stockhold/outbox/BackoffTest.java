@@ -13,13 +13,17 @@ class BackoffTest {
     static final Duration INITIAL = Duration.ofSeconds(1);
     static final Duration MAX = Duration.ofMinutes(5);
 
+    /** The schedule as an operator reads it for a 1 s start and a 5 min cap: each delay within half of its ceiling. */
     @Test
     void shouldDoubleWithinJitterBoundsUpToTheMaximum() {
-        UUID id = UUID.randomUUID();
-        for (int attempt = 1; attempt <= 20; attempt++) {
-            long ceiling = Math.min(MAX.toMillis(), INITIAL.toMillis() << (attempt - 1));
-            assertThat(Backoff.delay(id, attempt, INITIAL, MAX).toMillis()).as("attempt %d", attempt)
-                    .isBetween(ceiling / 2, ceiling);
+        long[][] attemptAndMillis = { { 1, 500, 1_000 }, { 2, 1_000, 2_000 }, { 3, 2_000, 4_000 }, { 5, 8_000, 16_000 },
+                { 9, 128_000, 256_000 }, { 10, 150_000, 300_000 }, { 20, 150_000, 300_000 }, { 64, 150_000, 300_000 } };
+        for (int i = 0; i < 200; i++) {
+            UUID id = UUID.randomUUID();
+            for (long[] expected : attemptAndMillis) {
+                assertThat(Backoff.delay(id, (int) expected[0], INITIAL, MAX).toMillis()).as("attempt %d", expected[0])
+                        .isBetween(expected[1], expected[2]);
+            }
         }
     }
 

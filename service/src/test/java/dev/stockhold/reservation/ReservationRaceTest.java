@@ -106,8 +106,13 @@ class ReservationRaceTest extends TenantFixture {
 
         List<Boolean> won = Race.run(RACERS, i -> naive.reserve(api.tenant(), sku, 1));
 
-        // Every racer read available=1 before any wrote, so every one "reserved" the single unit.
-        assertThat(won).filteredOn(w -> w).hasSizeGreaterThan(1);
+        // the rule the service holds to above (I2): every unit promised is held by the record, and no more than on hand.
+        // Every racer read available=1 before any wrote, so more than one was promised the single unit, and the
+        // record's last write holds one of them
+        long promised = won.stream().filter(w -> w).count();
+        long held = db.queryLong("SELECT held FROM stock_records WHERE tenant_id = ? AND sku = ? AND location = 'default'",
+                api.tenant(), sku);
+        assertThat(promised).as("units promised against 1 on hand and %d held by the record", held).isGreaterThan(held);
     }
 
     @Test
