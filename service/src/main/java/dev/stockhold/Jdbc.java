@@ -15,8 +15,8 @@ import io.agroal.api.AgroalDataSource;
  * The one way Stockhold's own SQL reaches the database (entities go through Hibernate; everything written as SQL comes
  * here). Each method names its transaction mode:
  * <ul>
- * <li>{@link #run} (one statement) and {@link #withConnection} (several): the caller's transaction if one is active (Agroal hands out the connection enlisted in it), else
- * the statement alone in autocommit.</li>
+ * <li>{@link #run} (one statement) and {@link #withConnection} (several): the caller's transaction if one is
+ * active (Agroal hands out the connection enlisted in it), else each statement alone in autocommit.</li>
  * <li>{@link #inCallersTransaction}: refuses to run without the caller's transaction, for writes that must commit with
  * the change they belong to (an outbox event, I4).</li>
  * <li>{@link #inOwnTransaction}: {@code BEGIN; ...; COMMIT} in one round trip, refused inside a caller's transaction
@@ -102,7 +102,7 @@ public class Jdbc {
     }
 
     /** The one translation of a failed statement. */
-    public static DatabaseException failed(SQLException e) {
+    private static DatabaseException failed(SQLException e) {
         return new DatabaseException(e);
     }
 
