@@ -33,7 +33,7 @@ public final class ChaosRun {
     public record Report(ChaosSettings settings, String tenant, String database, ClientLog clients,
             Map<Fault, Integer> faults, Map<Fault, List<String>> recoveries, List<PartitionWatch.Seen> partitions,
             List<String> timeline, Duration drain,
-            InvariantChecker.Result result, String failure) {
+            InvariantChecker.Result result, String failure, String formationFault) {
 
         public boolean passed() {
             return failure == null && result != null && result.passed();
@@ -78,6 +78,9 @@ public final class ChaosRun {
                 row(t, "**sequence gaps** (must be 0)", result.sequenceGaps());
                 result.violationsByRule().forEach((rule, n) -> row(t, "violations: " + rule, n));
                 row(t, "**invariant violations** (must be 0)", result.violations().size());
+            }
+            if (formationFault != null) {
+                row(t, "**the database formation failed** (the run proves nothing about Stockhold)", formationFault);
             }
             row(t, "result", passed() ? "PASS" : "FAIL" + (failure == null ? "" : ": " + failure));
             if (result != null) {
@@ -132,17 +135,18 @@ public final class ChaosRun {
      */
     public Report run() throws Exception {
         try (Environment env = Environment.build(settings)) {
+            Environment.Parts run = env.parts();
             ClientLog clients = new ClientLog();
             Map<String, Long> stock = new LinkedHashMap<>();
-            Clients load = new Clients(env.replicas(), env.token(), List.copyOf(seedPlan().keySet()), clients, settings.thinkTime());
-            Faults faults = new Faults(settings, env.replicas(), env.kafka(), env.network(), env.cluster(), load, env.token());
+            Clients load = new Clients(run.replicas(), run.token(), List.copyOf(seedPlan().keySet()), clients, settings.thinkTime());
+            Faults faults = new Faults(settings, run.replicas(), run.kafka(), run.network(), run.cluster(), load, run.token());
             AtomicReference<String> failure = new AtomicReference<>();
             Duration drained = Duration.ZERO;
             InvariantChecker.Result result = null;
-            try (Aftermath.EventFeed events = env.kafka() == null ? Aftermath.rabbit(new BrokerQueue())
-                    : new KafkaFeed(env.kafka().bootstrapServers())) {
+            try (Aftermath.EventFeed events = run.kafka() == null ? Aftermath.rabbit(new BrokerQueue())
+                    : new KafkaFeed(run.kafka().bootstrapServers())) {
                 env.startReplicas();
-                stock.putAll(seed(env.replicas().get(0), env.token()));
+                stock.putAll(seed(run.replicas().get(0), run.token()));
 
                 Instant until = Instant.now().plus(settings.duration());
                 Thread injector = new Thread(() -> {
@@ -159,11 +163,11 @@ public final class ChaosRun {
 
                 Instant drainStart = Instant.now();
                 try (Connection db = env.connect()) {
-                    Aftermath.drain(db, env.tenant(), events);
+                    Aftermath.drain(db, run.tenant(), events);
                     drained = Duration.between(drainStart, Instant.now());
-                    InvariantChecker.Snapshot snapshot = Aftermath.consistentSnapshot(db, env.tenant());
+                    InvariantChecker.Snapshot snapshot = Aftermath.consistentSnapshot(db, run.tenant());
                     result = new InvariantChecker().check(snapshot, stock, clients,
-                            Aftermath.receivedOf(snapshot, db, env.tenant(), events));
+                            Aftermath.receivedOf(snapshot, db, run.tenant(), events));
                 }
             } catch (Exception e) {
                 failure.compareAndSet(null, e.toString());
@@ -172,12 +176,12 @@ public final class ChaosRun {
                 faults.startBroker();
             }
 
-            Report report = new Report(settings, env.tenant(), env.database(), clients, faults.injected(), faults.recoveries(),
-                    faults.partitions(), faults.timeline(), drained, result, failure.get());
-            Files.writeString(env.work().resolve("report.md"), report.table());
+            Report report = new Report(settings, run.tenant(), run.database(), clients, faults.injected(), faults.recoveries(),
+                    faults.partitions(), faults.timeline(), drained, result, failure.get(), env.formationFault());
+            Files.writeString(run.work().resolve("report.md"), report.table());
             if (result != null && !result.violations().isEmpty()) {
                 // the table prints the first 30; every one is kept beside it
-                Files.write(env.work().resolve("violations.txt"), result.violations());
+                Files.write(run.work().resolve("violations.txt"), result.violations());
             }
             if (report.passed()) {
                 env.dropDatabase();

@@ -181,41 +181,34 @@ final class Environment implements AutoCloseable {
         }
     }
 
+    /**
+     * Why the run's HA formation itself broke its promise, if it did: pg_auto_failover, asked to fail over in the same
+     * second as its monitor found the standby unhealthy, leaves the old primary in {@code wait_primary}, which it
+     * cannot demote, while it promotes the standby: two primaries take writes, and nothing a client was answered can
+     * be held to one history. Read from the formation's log; null when the formation kept one primary.
+     */
+    String formationFault() throws IOException {
+        Path log = work.resolve("postgres-ha.log");
+        if (cluster == null || !Files.exists(log)) {
+            return null;
+        }
+        return Files.readString(log).contains("does not know how to reach state \"demote_timeout\"")
+                ? "pg_auto_failover could not demote the old primary during a failover (see postgres-ha.log): two primaries"
+                : null;
+    }
+
     /** A connection to the run's database (the current primary of a formation). */
     Connection connect() throws SQLException {
         return DriverManager.getConnection(jdbcUrl(database), settings.pgUser(), "");
     }
 
-    Path work() {
-        return work;
+    /** What the run's parts use: where its files go, the database and tenant, the token, the processes. */
+    record Parts(Path work, String database, String tenant, String token, List<Replica> replicas, KafkaBroker kafka,
+            PartitionedNetwork network, HaCluster cluster) {
     }
 
-    String database() {
-        return database;
-    }
-
-    String tenant() {
-        return tenant;
-    }
-
-    String token() {
-        return token;
-    }
-
-    List<Replica> replicas() {
-        return replicas;
-    }
-
-    KafkaBroker kafka() {
-        return kafka;
-    }
-
-    PartitionedNetwork network() {
-        return network;
-    }
-
-    HaCluster cluster() {
-        return cluster;
+    Parts parts() {
+        return new Parts(work, database, tenant, token, List.copyOf(replicas), kafka, network, cluster);
     }
 
     private String jdbcUrl(String database) {

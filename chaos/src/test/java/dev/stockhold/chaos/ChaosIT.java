@@ -53,6 +53,8 @@ class ChaosIT {
                 .withFaults(List.of(Fault.FAILOVER, Fault.KILL_PRIMARY));
         ChaosRun.Report report = new ChaosRun(settings).run();
         System.out.println(report.table());
+        // a formation with two primaries breaks every promise for any client; the run then says nothing of Stockhold
+        Assumptions.assumeTrue(report.formationFault() == null, () -> "the database formation failed: " + report.formationFault());
 
         assertThat(report.failure()).isNull();
         assertThat(report.faults()).containsEntry(Fault.FAILOVER, 1).containsEntry(Fault.KILL_PRIMARY, 1);
