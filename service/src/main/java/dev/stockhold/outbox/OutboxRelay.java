@@ -101,7 +101,7 @@ public class OutboxRelay {
             } catch (RuntimeException e) {
                 // the database is unreachable, for instance: rows stay leased or pending, nothing is lost
                 Log.warnf("Outbox relay iteration failed: %s", dev.stockhold.Causes.summary(e));
-                sleepWhileRunning(config.relay().pollInterval());
+                sleepUnlessStopping(config.relay().pollInterval());
             }
         }
     }
@@ -204,7 +204,7 @@ public class OutboxRelay {
                 broker.lastError());
         Duration delay = config.relay().brokerProbeInitial();
         while (!stopping) {
-            sleepWhileRunning(delay);
+            sleepUnlessStopping(delay);
             if (!stopping && publisher.probe()) {
                 broker.reachable();
                 Log.infof("Outbox relay resumed: broker reachable again after %d ms", Duration.between(since, clock.instant()).toMillis());
@@ -236,7 +236,7 @@ public class OutboxRelay {
     record Drained(int claimed, int confirmed, boolean unreachable) {
     }
 
-    private void sleepWhileRunning(Duration duration) {
+    private void sleepUnlessStopping(Duration duration) {
         long until = System.nanoTime() + duration.toNanos();
         try {
             while (!stopping && System.nanoTime() < until) {
