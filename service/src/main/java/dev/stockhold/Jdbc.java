@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.transaction.Status;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 
@@ -41,13 +42,10 @@ public class Jdbc {
         T run(Connection c) throws SQLException;
     }
 
-    private final AgroalDataSource dataSource;
-    private final TransactionSynchronizationRegistry transactions;
-
-    Jdbc(AgroalDataSource dataSource, TransactionSynchronizationRegistry transactions) {
-        this.dataSource = dataSource;
-        this.transactions = transactions;
-    }
+    @Inject
+    AgroalDataSource dataSource;
+    @Inject
+    TransactionSynchronizationRegistry transactions;
 
     /** {@code sql} in the caller's transaction if one is active, else alone in autocommit. */
     public <T> T run(String sql, Work<T> work) {

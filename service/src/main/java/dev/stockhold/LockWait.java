@@ -3,6 +3,7 @@ package dev.stockhold;
 import java.time.Duration;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 /**
  * How long the current transaction waits for a row lock ({@code lock_timeout}, local to the transaction), above all
@@ -13,11 +14,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 @ApplicationScoped
 public class LockWait {
 
-    private final Jdbc jdbc;
-
-    LockWait(Jdbc jdbc) {
-        this.jdbc = jdbc;
-    }
+    @Inject
+    Jdbc jdbc;
 
     /** The statement that sets the wait; prefixed to a statement that needs it, so both go in one round trip. */
     public static String statement(Duration wait) {

@@ -3,6 +3,7 @@ package dev.stockhold.idempotency;
 import java.time.Instant;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 import dev.stockhold.Batches;
 import dev.stockhold.DatabaseFailures;
@@ -14,15 +15,12 @@ import io.quarkus.scheduler.Scheduled;
 @ApplicationScoped
 public class IdempotencyPurgeJob {
 
-    private final IdempotencyRepository store;
-    private final StockholdConfig config;
-    private final java.time.Clock clock;
-
-    IdempotencyPurgeJob(IdempotencyRepository store, StockholdConfig config, java.time.Clock clock) {
-        this.store = store;
-        this.config = config;
-        this.clock = clock;
-    }
+    @Inject
+    IdempotencyRepository store;
+    @Inject
+    StockholdConfig config;
+    @Inject
+    java.time.Clock clock;
 
     @Scheduled(every = "${stockhold.idempotency.purge-interval}", delayed = "10s",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP,

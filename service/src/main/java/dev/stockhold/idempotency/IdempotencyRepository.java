@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
 import dev.stockhold.Jdbc;
@@ -19,11 +20,8 @@ import dev.stockhold.Jdbc;
 @Transactional(Transactional.TxType.MANDATORY)
 public class IdempotencyRepository {
 
-    private final Jdbc jdbc;
-
-    IdempotencyRepository(Jdbc jdbc) {
-        this.jdbc = jdbc;
-    }
+    @Inject
+    Jdbc jdbc;
 
     /**
      * Records the outcome under the key unless the key already has one. I3: the primary key (tenant_id,

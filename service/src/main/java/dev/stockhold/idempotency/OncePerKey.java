@@ -4,6 +4,7 @@ import java.util.UUID;
 import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 import dev.stockhold.LockWait;
 import dev.stockhold.StockholdConfig;
@@ -25,17 +26,14 @@ public class OncePerKey {
     public record Reply(StoredResponse response, boolean replayed) {
     }
 
-    private final IdempotencyRepository keys;
-    private final LockWait lockWait;
-    private final ProblemResponses problems;
-    private final StockholdConfig config;
-
-    OncePerKey(IdempotencyRepository keys, LockWait lockWait, ProblemResponses problems, StockholdConfig config) {
-        this.keys = keys;
-        this.lockWait = lockWait;
-        this.problems = problems;
-        this.config = config;
-    }
+    @Inject
+    IdempotencyRepository keys;
+    @Inject
+    LockWait lockWait;
+    @Inject
+    ProblemResponses problems;
+    @Inject
+    StockholdConfig config;
 
     /**
      * @param subject the reservation the change is about, stored with the key (null for none)

@@ -6,6 +6,9 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 import dev.stockhold.web.ProblemType;
 
 /** The outcome of an executed request as first given: what every replay of its key answers. */
@@ -17,6 +20,15 @@ public record StoredResponse(int status, String body, String location, UUID rese
 
     /** Header on a replayed answer (draft-ietf-httpapi-idempotency-key-header, Stripe). */
     public static final String REPLAYED_HEADER = "Idempotent-Replayed";
+
+    /** A 200 whose body is {@code view} as the REST layer's mapper writes it (stored, and replayed byte for byte). */
+    public static StoredResponse ok(ObjectMapper mapper, Object view, UUID reservationId, String etag) {
+        try {
+            return new StoredResponse(200, mapper.writeValueAsString(view), null, reservationId, etag);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("An answer that cannot be written as JSON: " + view.getClass().getSimpleName(), e);
+        }
+    }
 
     public boolean isProblem() {
         return status >= 400;

@@ -3,6 +3,7 @@ package dev.stockhold.inventory;
 import java.util.List;
 
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -33,7 +34,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import dev.stockhold.idempotency.IdempotencyKey;
 import dev.stockhold.idempotency.OncePerKey;
-import dev.stockhold.idempotency.StoredResponse;
 import dev.stockhold.security.CurrentTenant;
 import dev.stockhold.security.Roles;
 import dev.stockhold.web.Cursors;
@@ -56,17 +56,14 @@ public class ItemResource {
     private static final String SKU = "1-64 characters of [A-Za-z0-9._:-]";
     private static final String LOCATION = "1-64 characters of [A-Za-z0-9._:-]; default is the location v1 requests use";
 
-    private final CurrentTenant tenant;
-    private final StockService stock;
-    private final StrictJson json;
-    private final Cursors cursors;
-
-    ItemResource(CurrentTenant tenant, StockService stock, StrictJson json, Cursors cursors) {
-        this.tenant = tenant;
-        this.stock = stock;
-        this.json = json;
-        this.cursors = cursors;
-    }
+    @Inject
+    CurrentTenant tenant;
+    @Inject
+    StockService stock;
+    @Inject
+    StrictJson json;
+    @Inject
+    Cursors cursors;
 
     @PUT
     @Path("{sku}")
@@ -194,15 +191,9 @@ public class ItemResource {
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = AdjustmentRequest.class)))
     @APIResponse(responseCode = "200", description = "The stock record as this adjustment left it (a replay answers the same)",
-            headers = @Header(name = StoredResponse.REPLAYED_HEADER, description = "true when this is the stored outcome of an earlier "
-                    + "request with this key", schema = @Schema(type = SchemaType.BOOLEAN)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = StockRecord.class)))
     @APIResponse(responseCode = "409", description = "stock-below-held (stored and replayed like a 200), or "
             + "idempotency-request-in-progress (with Retry-After)",
-            headers = {
-                    @Header(name = HttpHeaders.RETRY_AFTER, description = "idempotency-request-in-progress only",
-                            schema = @Schema(type = SchemaType.INTEGER)),
-                    @Header(name = StoredResponse.REPLAYED_HEADER, schema = @Schema(type = SchemaType.BOOLEAN)) },
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public Response adjust(@PathParam("sku") @Parameter(description = SKU, schema = @Schema(pattern = Sku.REGEX)) String sku,
             @PathParam("location") @Parameter(description = LOCATION, schema = @Schema(pattern = Sku.REGEX)) String location,

@@ -1,6 +1,7 @@
 package dev.stockhold.inventory;
 
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -17,7 +18,6 @@ import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
-import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -28,7 +28,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import dev.stockhold.idempotency.IdempotencyKey;
 import dev.stockhold.idempotency.OncePerKey;
-import dev.stockhold.idempotency.StoredResponse;
 import dev.stockhold.security.CurrentTenant;
 import dev.stockhold.security.Roles;
 import dev.stockhold.web.Problem;
@@ -42,15 +41,12 @@ import dev.stockhold.web.StrictJson;
 @SecurityRequirement(name = "jwt")
 public class LocationResource {
 
-    private final CurrentTenant tenant;
-    private final StockService stock;
-    private final StrictJson json;
-
-    LocationResource(CurrentTenant tenant, StockService stock, StrictJson json) {
-        this.tenant = tenant;
-        this.stock = stock;
-        this.json = json;
-    }
+    @Inject
+    CurrentTenant tenant;
+    @Inject
+    StockService stock;
+    @Inject
+    StrictJson json;
 
     @PUT
     @Path("{location}")
@@ -79,15 +75,7 @@ public class LocationResource {
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = SnapshotRequest.class)))
     @APIResponse(responseCode = "200", description = "What the count did to each record (a replay answers the same)",
-            headers = @Header(name = StoredResponse.REPLAYED_HEADER, description = "true when this is the stored outcome of an earlier "
-                    + "request with this key", schema = @Schema(type = SchemaType.BOOLEAN)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = SnapshotView.class)))
-    @APIResponse(responseCode = "400",
-            description = "validation-failed, malformed-request, idempotency-key-missing, idempotency-key-invalid",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "409", description = "idempotency-request-in-progress (with Retry-After)",
-            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = SchemaType.INTEGER)),
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public Response snapshot(@PathParam("location") @Parameter(description = "1-64 characters of [A-Za-z0-9._:-]",
             schema = @Schema(pattern = Sku.REGEX)) String location,
             @Parameter(in = ParameterIn.HEADER, name = IdempotencyKey.HEADER, required = true,

@@ -1,6 +1,7 @@
 package dev.stockhold.inventory;
 
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -14,7 +15,6 @@ import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
-import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -25,7 +25,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import dev.stockhold.idempotency.IdempotencyKey;
 import dev.stockhold.idempotency.OncePerKey;
-import dev.stockhold.idempotency.StoredResponse;
 import dev.stockhold.security.CurrentTenant;
 import dev.stockhold.security.Roles;
 import dev.stockhold.web.Problem;
@@ -41,19 +40,14 @@ import dev.stockhold.web.StrictJson;
 @APIResponse(responseCode = "400", description = "validation-failed (named in violations), malformed-request, idempotency-key-missing, "
         + "idempotency-key-invalid",
         content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-@APIResponse(responseCode = "503", description = "service-unavailable: database unavailable or busy; retry after Retry-After",
-        content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
 public class StockAdjustmentsResource {
 
-    private final StockService stock;
-    private final CurrentTenant tenant;
-    private final StrictJson json;
-
-    StockAdjustmentsResource(StockService stock, CurrentTenant tenant, StrictJson json) {
-        this.stock = stock;
-        this.tenant = tenant;
-        this.json = json;
-    }
+    @Inject
+    StockService stock;
+    @Inject
+    CurrentTenant tenant;
+    @Inject
+    StrictJson json;
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
@@ -61,15 +55,9 @@ public class StockAdjustmentsResource {
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = BatchAdjustmentRequest.class)))
     @APIResponse(responseCode = "200", description = "The records as this batch left them, sku then location (a replay answers the same)",
-            headers = @Header(name = StoredResponse.REPLAYED_HEADER, description = "true when this is the stored outcome of an earlier "
-                    + "request with this key", schema = @Schema(type = SchemaType.BOOLEAN)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = StockPage.class)))
     @APIResponse(responseCode = "409", description = "stock-below-held: a record would fall below held and committed, nothing "
             + "changed (stored and replayed like a 200), or idempotency-request-in-progress (with Retry-After)",
-            headers = {
-                    @Header(name = HttpHeaders.RETRY_AFTER, description = "idempotency-request-in-progress only",
-                            schema = @Schema(type = SchemaType.INTEGER)),
-                    @Header(name = StoredResponse.REPLAYED_HEADER, schema = @Schema(type = SchemaType.BOOLEAN)) },
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public Response adjustAll(
             @Parameter(in = ParameterIn.HEADER, name = IdempotencyKey.HEADER, required = true,

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 import dev.stockhold.events.EventType;
 import dev.stockhold.events.StockChangedV1;
@@ -27,11 +28,8 @@ import dev.stockhold.outbox.OutboxWriter;
 @ApplicationScoped
 public class StockEvents {
 
-    private final OutboxWriter outbox;
-
-    StockEvents(OutboxWriter outbox) {
-        this.outbox = outbox;
-    }
+    @Inject
+    OutboxWriter outbox;
 
     /** The aggregate id of a stock record's events: the same for every event of one (tenant, sku, location). */
     public static UUID aggregateId(String tenantId, StockKey key) {

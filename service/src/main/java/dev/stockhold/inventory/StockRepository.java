@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.SortedMap;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
 import dev.stockhold.Jdbc;
@@ -246,11 +247,8 @@ public class StockRepository {
              ORDER BY priority, location
             """;
 
-    private final Jdbc jdbc;
-
-    StockRepository(Jdbc jdbc) {
-        this.jdbc = jdbc;
-    }
+    @Inject
+    Jdbc jdbc;
 
     /**
      * The records of these skus, in allocation order: location priority (100 unless set), then name.

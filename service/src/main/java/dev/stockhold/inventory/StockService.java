@@ -8,7 +8,6 @@ import java.util.function.Supplier;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.stockhold.OutcomeLog;
@@ -122,7 +121,7 @@ public class StockService {
                     for (BatchAdjustmentRequest.Adjustment a : request.inLockOrder()) {
                         after.add(applied(tenantId, key, a.key(), a.request(), actor));
                     }
-                    return new StoredResponse(200, json(new StockPage(after, null)), null, null);
+                    return StoredResponse.ok(mapper, new StockPage(after, null), null, null);
                 }));
     }
 
@@ -162,8 +161,7 @@ public class StockService {
                     .map(SnapshotRequest.Count::sku).toList(), request.full())) {
                 results.add(applyCount(tenantId, locked, counts.get(locked.record().sku()), asOf, source));
             }
-            return new StoredResponse(200, json(new SnapshotView(location, asOf, request.full() ? "full" : "partial", results)), null,
-                    null);
+            return StoredResponse.ok(mapper, new SnapshotView(location, asOf, request.full() ? "full" : "partial", results), null, null);
         });
         OutcomeLog.stock("snapshot" + (reply.replayed() ? "-replayed" : ""), tenantId, key.value(),
                 location + " records=" + request.records().size());
@@ -200,7 +198,7 @@ public class StockService {
     }
 
     private StoredResponse applyAdjustment(String tenantId, IdempotencyKey key, StockKey at, AdjustmentRequest request, String actor) {
-        return new StoredResponse(200, json(applied(tenantId, key, at, request, actor)), null, null);
+        return StoredResponse.ok(mapper, applied(tenantId, key, at, request, actor), null, null);
     }
 
     /** One adjustment in the caller's transaction; a refusal ({@link dev.stockhold.idempotency.Refusal}) rolls it back. */
@@ -278,11 +276,4 @@ public class StockService {
         return dev.stockhold.Clocks.now(clock);
     }
 
-    private String json(Object value) {
-        try {
-            return mapper.writeValueAsString(value);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 }

@@ -1,6 +1,7 @@
 package dev.stockhold.ops;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
@@ -13,11 +14,8 @@ import org.flywaydb.core.api.MigrationInfo;
 @ApplicationScoped
 public class MigrationReadinessCheck implements HealthCheck {
 
-    private final Flyway flyway;
-
-    MigrationReadinessCheck(Flyway flyway) {
-        this.flyway = flyway;
-    }
+    @Inject
+    Flyway flyway;
 
     @Override
     public HealthCheckResponse call() {

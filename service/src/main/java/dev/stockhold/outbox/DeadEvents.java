@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
@@ -19,11 +20,8 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 @ApplicationScoped
 public class DeadEvents {
 
-    private final OutboxJdbc jdbc;
-
-    DeadEvents(OutboxJdbc jdbc) {
-        this.jdbc = jdbc;
-    }
+    @Inject
+    OutboxJdbc jdbc;
 
     /** Dead events of one tenant, oldest first. */
     public List<DeadEvent> dead(String tenantId, int limit) {

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.UUID;
 
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
 import jakarta.validation.constraints.Size;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -40,22 +41,18 @@ import dev.stockhold.web.StrictJson;
 @SecurityRequirement(name = "jwt")
 public class OutboxAdminResource {
 
-    private final OutboxBacklog backlog;
-    private final DeadEvents deadEvents;
-    private final CurrentTenant tenant;
-    private final RelaySignal relay;
-    private final StrictJson json;
-    private final StockholdConfig config;
-
-    OutboxAdminResource(OutboxBacklog backlog, DeadEvents deadEvents, CurrentTenant tenant, RelaySignal relay, StrictJson json,
-            StockholdConfig config) {
-        this.backlog = backlog;
-        this.deadEvents = deadEvents;
-        this.tenant = tenant;
-        this.relay = relay;
-        this.json = json;
-        this.config = config;
-    }
+    @Inject
+    OutboxBacklog backlog;
+    @Inject
+    DeadEvents deadEvents;
+    @Inject
+    CurrentTenant tenant;
+    @Inject
+    RelaySignal relay;
+    @Inject
+    StrictJson json;
+    @Inject
+    StockholdConfig config;
 
     /** The backlog as the admin endpoint shows it. */
     @Schema(name = "OutboxSummary")

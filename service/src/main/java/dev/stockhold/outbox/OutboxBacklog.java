@@ -1,6 +1,7 @@
 package dev.stockhold.outbox;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 /**
  * Events written and not yet published: how many, how many dead, and how old the oldest is, for the health check, the
@@ -9,11 +10,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 @ApplicationScoped
 public class OutboxBacklog {
 
-    private final OutboxJdbc jdbc;
-
-    OutboxBacklog(OutboxJdbc jdbc) {
-        this.jdbc = jdbc;
-    }
+    @Inject
+    OutboxJdbc jdbc;
 
     /** Pending count, dead count and age of the oldest pending event; all tenants, or one. */
     public OutboxStats stats(String tenantIdOrNull) {

@@ -1,6 +1,7 @@
 package dev.stockhold.outbox;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
@@ -14,15 +15,12 @@ import org.eclipse.microprofile.health.Readiness;
 @ApplicationScoped
 public class OutboxHealthCheck implements HealthCheck {
 
-    private final EventPublisher publisher;
-    private final OutboxBacklog store;
-    private final BrokerState broker;
-
-    OutboxHealthCheck(EventPublisher publisher, OutboxBacklog store, BrokerState broker) {
-        this.publisher = publisher;
-        this.store = store;
-        this.broker = broker;
-    }
+    @Inject
+    EventPublisher publisher;
+    @Inject
+    OutboxBacklog store;
+    @Inject
+    BrokerState broker;
 
     @Override
     public HealthCheckResponse call() {

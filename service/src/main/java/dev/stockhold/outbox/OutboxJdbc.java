@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 import dev.stockhold.Jdbc;
 
@@ -35,11 +36,8 @@ class OutboxJdbc {
 
     private static final String IN_THE_CHANGES_TRANSACTION = "Outbox events are written in the transaction of the change they describe (I4)";
 
-    private final Jdbc jdbc;
-
-    OutboxJdbc(Jdbc jdbc) {
-        this.jdbc = jdbc;
-    }
+    @Inject
+    Jdbc jdbc;
 
     /** One statement per row, batched in one round trip, in the caller's transaction. */
     <R> void batchInCallersTransaction(String sql, List<R> rows, RowBinder<R> binder) {

@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Instant;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 import dev.stockhold.Batches;
 import dev.stockhold.DatabaseFailures;
@@ -15,22 +16,18 @@ import io.quarkus.scheduler.Scheduled;
 @ApplicationScoped
 public class OutboxMaintenance {
 
-    private final RelayStore store;
-    private final OutboxBacklog backlog;
-    private final Clock clock;
-    private final OutboxMetrics metrics;
-    private final StockholdConfig config;
-    private final CommitTimes commitTimes;
-
-    OutboxMaintenance(RelayStore store, OutboxBacklog backlog, OutboxMetrics metrics, StockholdConfig config, CommitTimes commitTimes,
-            Clock clock) {
-        this.store = store;
-        this.backlog = backlog;
-        this.clock = clock;
-        this.metrics = metrics;
-        this.config = config;
-        this.commitTimes = commitTimes;
-    }
+    @Inject
+    RelayStore store;
+    @Inject
+    OutboxBacklog backlog;
+    @Inject
+    Clock clock;
+    @Inject
+    OutboxMetrics metrics;
+    @Inject
+    StockholdConfig config;
+    @Inject
+    CommitTimes commitTimes;
 
     @Scheduled(every = "${stockhold.relay.lease-sweep-interval}", delayed = "5s",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP,

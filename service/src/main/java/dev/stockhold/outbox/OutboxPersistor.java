@@ -10,6 +10,7 @@ import java.util.TreeMap;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 import dev.stockhold.events.AggregateType;
 
@@ -30,11 +31,8 @@ class OutboxPersistor {
     record NewEvent(UUID id, String tenantId, UUID aggregateId, String partitionKey, String type, String payload, String traceparent) {
     }
 
-    private final OutboxJdbc jdbc;
-
-    OutboxPersistor(OutboxJdbc jdbc) {
-        this.jdbc = jdbc;
-    }
+    @Inject
+    OutboxJdbc jdbc;
 
     /** Inserts the rows in one round trip, in the caller's transaction. */
     void insert(List<NewEvent> events) {

@@ -13,6 +13,7 @@ import java.util.stream.Stream;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 
 import dev.stockhold.StockholdConfig;
 import io.quarkus.logging.Log;
@@ -35,33 +36,29 @@ import io.quarkus.runtime.StartupEvent;
 @ApplicationScoped
 public class OutboxRelay {
 
-    private final StockholdConfig config;
-    private final RelayStore store;
+    @Inject
+    StockholdConfig config;
+    @Inject
+    RelayStore store;
     /** The relay's wall clock: retry times and outage spans (an injected Clock, so tests can move it). */
-    private final Clock clock;
-    private final EventPublisher publisher;
-    private final RelaySignal signal;
-    private final OutboxMetrics metrics;
-    private final BrokerState broker;
-    private final CommitTimes commitTimes;
+    @Inject
+    Clock clock;
+    @Inject
+    EventPublisher publisher;
+    @Inject
+    RelaySignal signal;
+    @Inject
+    OutboxMetrics metrics;
+    @Inject
+    BrokerState broker;
+    @Inject
+    CommitTimes commitTimes;
     private final String relayId = instanceName() + "-" + UUID.randomUUID().toString().substring(0, 8);
     /** Set once, on shutdown: the worker ends and a drain claims no further batch. */
     private volatile boolean stopping;
     private Thread worker;
     private volatile long lastFailureLogNanos;
     private final AtomicLong failuresSinceLog = new AtomicLong();
-
-    OutboxRelay(StockholdConfig config, RelayStore store, EventPublisher publisher, RelaySignal signal, OutboxMetrics metrics,
-            BrokerState broker, CommitTimes commitTimes, Clock clock) {
-        this.config = config;
-        this.clock = clock;
-        this.store = store;
-        this.publisher = publisher;
-        this.signal = signal;
-        this.metrics = metrics;
-        this.broker = broker;
-        this.commitTimes = commitTimes;
-    }
 
     void start(@Observes StartupEvent event) {
         if (!config.relay().enabled()) {

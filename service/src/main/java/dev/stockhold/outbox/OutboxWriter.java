@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import jakarta.transaction.Transactional;
 
@@ -23,20 +24,16 @@ public class OutboxWriter {
     /** Key of this transaction's list of written event ids (a transaction resource). */
     private static final Object WRITTEN = new Object();
 
-    private final OutboxPersistor rows;
-    private final AutocommitEvents envelopes;
-    private final TransactionSynchronizationRegistry transactions;
-    private final RelaySignal relay;
-    private final CommitTimes commitTimes;
-
-    OutboxWriter(OutboxPersistor rows, AutocommitEvents envelopes, TransactionSynchronizationRegistry transactions,
-            RelaySignal relay, CommitTimes commitTimes) {
-        this.rows = rows;
-        this.envelopes = envelopes;
-        this.transactions = transactions;
-        this.relay = relay;
-        this.commitTimes = commitTimes;
-    }
+    @Inject
+    OutboxPersistor rows;
+    @Inject
+    AutocommitEvents envelopes;
+    @Inject
+    TransactionSynchronizationRegistry transactions;
+    @Inject
+    RelaySignal relay;
+    @Inject
+    CommitTimes commitTimes;
 
     /**
      * One event to write, with its descriptor: its type, the aggregate it belongs to (id and partition key, which is

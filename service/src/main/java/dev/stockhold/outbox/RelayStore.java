@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 /**
  * The relay's side of the outbox (the persistor of the outbox pattern): claim a batch under a lease, mark what the
@@ -19,11 +20,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 @ApplicationScoped
 public class RelayStore {
 
-    private final OutboxJdbc jdbc;
-
-    RelayStore(OutboxJdbc jdbc) {
-        this.jdbc = jdbc;
-    }
+    @Inject
+    OutboxJdbc jdbc;
 
     /** Leases up to {@code limit} claimable events to {@code relayId}, in write order. */
     public List<OutboxEvent> claim(String relayId, int limit, Duration lease) {

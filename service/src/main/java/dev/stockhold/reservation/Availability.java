@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 import dev.stockhold.inventory.Allocation;
 import dev.stockhold.inventory.StockRepository;
@@ -17,11 +18,8 @@ import dev.stockhold.inventory.StockRepository;
 @ApplicationScoped
 public class Availability {
 
-    private final StockRepository stock;
-
-    Availability(StockRepository stock) {
-        this.stock = stock;
-    }
+    @Inject
+    StockRepository stock;
 
     public AvailabilityView of(String tenantId, AvailabilityRequest asked) {
         ReservationRequest request = asked.asReservation();

@@ -1,6 +1,7 @@
 package dev.stockhold.reservation;
 
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -27,19 +28,14 @@ import dev.stockhold.web.StrictJson;
 @RolesAllowed({ Roles.INVENTORY_ADMIN, Roles.RESERVATIONS })
 @Tag(name = "reservations")
 @SecurityRequirement(name = "jwt")
-@APIResponse(responseCode = "503", description = "service-unavailable: database unavailable or busy; retry after Retry-After",
-        content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
 public class AvailabilityResource {
 
-    private final Availability availability;
-    private final CurrentTenant tenant;
-    private final StrictJson json;
-
-    AvailabilityResource(Availability availability, CurrentTenant tenant, StrictJson json) {
-        this.availability = availability;
-        this.tenant = tenant;
-        this.json = json;
-    }
+    @Inject
+    Availability availability;
+    @Inject
+    CurrentTenant tenant;
+    @Inject
+    StrictJson json;
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)

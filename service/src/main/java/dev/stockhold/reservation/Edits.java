@@ -11,8 +11,8 @@ import java.util.TreeSet;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.stockhold.OutcomeLog;
@@ -42,26 +42,22 @@ import dev.stockhold.web.ProblemType;
 @ApplicationScoped
 public class Edits {
 
-    private final ReservationRepository reservations;
-    private final StockRepository stock;
-    private final StockEvents stockEvents;
-    private final OutboxWriter outbox;
-    private final OncePerKey once;
-    private final ObjectMapper mapper;
-    private final Settings settings;
-    private final java.time.Clock clock;
-
-    Edits(ReservationRepository reservations, StockRepository stock, StockEvents stockEvents, OutboxWriter outbox, OncePerKey once,
-            ObjectMapper mapper, Settings settings, java.time.Clock clock) {
-        this.reservations = reservations;
-        this.stock = stock;
-        this.stockEvents = stockEvents;
-        this.outbox = outbox;
-        this.once = once;
-        this.mapper = mapper;
-        this.settings = settings;
-        this.clock = clock;
-    }
+    @Inject
+    ReservationRepository reservations;
+    @Inject
+    StockRepository stock;
+    @Inject
+    StockEvents stockEvents;
+    @Inject
+    OutboxWriter outbox;
+    @Inject
+    OncePerKey once;
+    @Inject
+    ObjectMapper mapper;
+    @Inject
+    Settings settings;
+    @Inject
+    java.time.Clock clock;
 
     public OncePerKey.Reply edit(String tenantId, IdempotencyKey key, UUID id, IfMatch ifMatch, ReservationEdit edit) {
         OncePerKey.Reply reply = once.run(tenantId, key, edit.fingerprint(id, ifMatch), id, () -> apply(tenantId, id, ifMatch, edit));
@@ -110,7 +106,7 @@ public class Edits {
         ReservationView view = ReservationView.of(r, r.status, after);
         outbox.write(tenantId, List.of(ReservationEvents.updated(view, before)), now);
         crossings(tenantId, moved, shift, now);
-        return new StoredResponse(200, json(view), null, id, r.etag());
+        return StoredResponse.ok(mapper, view, id, r.etag());
     }
 
     /**
@@ -163,11 +159,4 @@ public class Edits {
         return once.refusal(problem);
     }
 
-    private String json(Object value) {
-        try {
-            return mapper.writeValueAsString(value);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 }

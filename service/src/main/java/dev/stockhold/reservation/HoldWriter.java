@@ -9,6 +9,7 @@ import java.util.TreeMap;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -29,22 +30,18 @@ import dev.stockhold.outbox.OutboxWriter;
 @ApplicationScoped
 class HoldWriter {
 
-    private final ReservationRepository reservations;
-    private final OutboxWriter outbox;
-    private final StockRepository stock;
-    private final StockEvents stockEvents;
-    private final ObjectMapper mapper;
-    private final StockholdConfig config;
-
-    HoldWriter(ReservationRepository reservations, OutboxWriter outbox, StockRepository stock, StockEvents stockEvents, ObjectMapper mapper,
-            StockholdConfig config) {
-        this.reservations = reservations;
-        this.outbox = outbox;
-        this.stock = stock;
-        this.stockEvents = stockEvents;
-        this.mapper = mapper;
-        this.config = config;
-    }
+    @Inject
+    ReservationRepository reservations;
+    @Inject
+    OutboxWriter outbox;
+    @Inject
+    StockRepository stock;
+    @Inject
+    StockEvents stockEvents;
+    @Inject
+    ObjectMapper mapper;
+    @Inject
+    StockholdConfig config;
 
     /** The HELD reservation a placed request becomes: its lines at the locations the allocation chose. */
     ReservationView held(ReservationRequest request, Allocation.Placed placed, Instant now) {

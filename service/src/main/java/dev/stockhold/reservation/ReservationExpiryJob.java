@@ -1,6 +1,7 @@
 package dev.stockhold.reservation;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 import dev.stockhold.Batches;
 import dev.stockhold.DatabaseFailures;
@@ -11,13 +12,10 @@ import io.quarkus.scheduler.Scheduled;
 @ApplicationScoped
 public class ReservationExpiryJob {
 
-    private final ReservationLifecycle lifecycle;
-    private final StockholdConfig config;
-
-    ReservationExpiryJob(ReservationLifecycle lifecycle, StockholdConfig config) {
-        this.lifecycle = lifecycle;
-        this.config = config;
-    }
+    @Inject
+    ReservationLifecycle lifecycle;
+    @Inject
+    StockholdConfig config;
 
     @Scheduled(every = "${stockhold.reservations.expiry-interval}", delayed = "1s",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP,

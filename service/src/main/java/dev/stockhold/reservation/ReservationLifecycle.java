@@ -9,6 +9,7 @@ import java.util.TreeMap;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
 import dev.stockhold.OutcomeLog;
@@ -28,26 +29,22 @@ import dev.stockhold.web.Cursors;
 @Transactional
 public class ReservationLifecycle {
 
-    private final ReservationRepository reservations;
-    private final StockRepository stock;
-    private final StockEvents stockEvents;
-    private final OutboxWriter outbox;
-    private final ReservationMetrics metrics;
-    private final StockholdConfig config;
-    private final Cursors cursors;
-    private final java.time.Clock clock;
-
-    ReservationLifecycle(ReservationRepository reservations, StockRepository stock, StockEvents stockEvents, OutboxWriter outbox,
-            ReservationMetrics metrics, StockholdConfig config, Cursors cursors, java.time.Clock clock) {
-        this.reservations = reservations;
-        this.stock = stock;
-        this.stockEvents = stockEvents;
-        this.outbox = outbox;
-        this.metrics = metrics;
-        this.config = config;
-        this.cursors = cursors;
-        this.clock = clock;
-    }
+    @Inject
+    ReservationRepository reservations;
+    @Inject
+    StockRepository stock;
+    @Inject
+    StockEvents stockEvents;
+    @Inject
+    OutboxWriter outbox;
+    @Inject
+    ReservationMetrics metrics;
+    @Inject
+    StockholdConfig config;
+    @Inject
+    Cursors cursors;
+    @Inject
+    java.time.Clock clock;
 
     @Transactional(Transactional.TxType.SUPPORTS)
     public ReservationView get(String tenantId, UUID id) {

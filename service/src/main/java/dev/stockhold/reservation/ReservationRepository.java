@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.persistence.LockModeType;
 
 import dev.stockhold.Jdbc;
@@ -36,11 +37,8 @@ public class ReservationRepository implements PanacheRepositoryBase<Reservation,
             INSERT INTO reservation_lines (reservation_id, line_no, sku, quantity, location) VALUES (?, ?, ?, ?, ?)
             """;
 
-    private final Jdbc jdbc;
-
-    ReservationRepository(Jdbc jdbc) {
-        this.jdbc = jdbc;
-    }
+    @Inject
+    Jdbc jdbc;
 
     // The expiry claim: replicas skip rows another replica (or a confirm/cancel) holds, so each row has one owner.
     private static final String CLAIM_EXPIRED = """

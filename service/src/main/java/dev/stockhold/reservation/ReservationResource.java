@@ -3,6 +3,7 @@ package dev.stockhold.reservation;
 import java.util.UUID;
 
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -57,24 +58,20 @@ public class ReservationResource {
 
     public static final String REPLAYED_HEADER = StoredResponse.REPLAYED_HEADER;
 
-    private final ReservingService reserving;
-    private final ReservationLifecycle lifecycle;
-    private final Settlements settlements;
-    private final Edits edits;
-    private final CurrentTenant tenant;
-    private final StrictJson json;
-    private final Cursors cursors;
-
-    ReservationResource(ReservingService reserving, ReservationLifecycle lifecycle, Settlements settlements, Edits edits,
-            CurrentTenant tenant, StrictJson json, Cursors cursors) {
-        this.edits = edits;
-        this.reserving = reserving;
-        this.lifecycle = lifecycle;
-        this.settlements = settlements;
-        this.tenant = tenant;
-        this.json = json;
-        this.cursors = cursors;
-    }
+    @Inject
+    ReservingService reserving;
+    @Inject
+    ReservationLifecycle lifecycle;
+    @Inject
+    Settlements settlements;
+    @Inject
+    Edits edits;
+    @Inject
+    CurrentTenant tenant;
+    @Inject
+    StrictJson json;
+    @Inject
+    Cursors cursors;
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
@@ -82,24 +79,13 @@ public class ReservationResource {
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = ReservationRequest.class)))
     @APIResponse(responseCode = "201", description = "Reserved (or the replay of a reservation made with this key)",
-            headers = {
-                    @Header(name = HttpHeaders.LOCATION, description = "/v1/reservations/{id}", schema = @Schema(type = SchemaType.STRING)),
-                    @Header(name = REPLAYED_HEADER,
-                            description = "true when this is the stored outcome of an earlier request with this key",
-                            schema = @Schema(type = SchemaType.BOOLEAN)) },
+            headers = @Header(name = HttpHeaders.LOCATION, description = "/v1/reservations/{id}",
+                    schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReservationView.class)))
-    @APIResponse(responseCode = "400",
-            description = "malformed-request, validation-failed, idempotency-key-missing, idempotency-key-invalid",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "409", description = "insufficient-stock or reservation-cap-exceeded (stored and replayed like a "
             + "201), or idempotency-request-in-progress (with Retry-After)",
-            headers = {
-                    @Header(name = HttpHeaders.RETRY_AFTER, description = "idempotency-request-in-progress only",
-                            schema = @Schema(type = SchemaType.INTEGER)),
-                    @Header(name = REPLAYED_HEADER, schema = @Schema(type = SchemaType.BOOLEAN)) },
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "422", description = "unknown-sku (stored and replayed), or idempotency-key-reused",
-            headers = @Header(name = REPLAYED_HEADER, schema = @Schema(type = SchemaType.BOOLEAN)),
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public Response create(
             @Parameter(in = ParameterIn.HEADER, name = IdempotencyKey.HEADER, required = true,
@@ -165,9 +151,7 @@ public class ReservationResource {
             schema = @Schema(implementation = ReservationEdit.class)))
     @APIResponse(responseCode = "200",
             description = "The reservation with its new lines (or the replay of the answer stored with this key)",
-            headers = {
-                    @Header(name = HttpHeaders.ETAG, description = "The new version", schema = @Schema(type = SchemaType.STRING)),
-                    @Header(name = REPLAYED_HEADER, schema = @Schema(type = SchemaType.BOOLEAN)) },
+            headers = @Header(name = HttpHeaders.ETAG, description = "The new version", schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReservationView.class)))
     @APIResponse(responseCode = "400",
             description = "malformed-request, validation-failed (also a missing If-Match), idempotency-key-missing, idempotency-key-invalid",
@@ -177,14 +161,9 @@ public class ReservationResource {
     @APIResponse(responseCode = "409", description = "invalid-reservation-state (not HELD, or past expiresAt), insufficient-stock "
             + "(a rise the records do not cover; nothing changed) or reservation-cap-exceeded (a line over maxLineQuantity), all "
             + "stored and replayed; or idempotency-request-in-progress",
-            headers = {
-                    @Header(name = HttpHeaders.RETRY_AFTER, description = "idempotency-request-in-progress only",
-                            schema = @Schema(type = SchemaType.INTEGER)),
-                    @Header(name = REPLAYED_HEADER, schema = @Schema(type = SchemaType.BOOLEAN)) },
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "412",
             description = "precondition-failed: the reservation changed since that version (stored and replayed)",
-            headers = @Header(name = REPLAYED_HEADER, schema = @Schema(type = SchemaType.BOOLEAN)),
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "422", description = "unknown-sku (stored and replayed), or idempotency-key-reused",
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
@@ -265,19 +244,11 @@ public class ReservationResource {
             schema = @Schema(implementation = SettlementRequest.class)))
     @APIResponse(responseCode = "200",
             description = "The reservation as this fulfilment left it (or the replay of the answer stored with this key)",
-            headers = @Header(name = REPLAYED_HEADER, schema = @Schema(type = SchemaType.BOOLEAN)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReservationView.class)))
-    @APIResponse(responseCode = "400",
-            description = "malformed-request, validation-failed, idempotency-key-missing, idempotency-key-invalid",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "404", description = "reservation-not-found (not stored)",
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "409", description = "over-fulfilment or invalid-reservation-state (stored and replayed), or "
             + "idempotency-request-in-progress (with Retry-After)",
-            headers = {
-                    @Header(name = HttpHeaders.RETRY_AFTER, description = "idempotency-request-in-progress only",
-                            schema = @Schema(type = SchemaType.INTEGER)),
-                    @Header(name = REPLAYED_HEADER, schema = @Schema(type = SchemaType.BOOLEAN)) },
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public Response fulfil(@PathParam("id") String id,
             @Parameter(in = ParameterIn.HEADER, name = IdempotencyKey.HEADER, required = true, description = "One key per intent",
@@ -296,19 +267,11 @@ public class ReservationResource {
             schema = @Schema(implementation = SettlementRequest.class)))
     @APIResponse(responseCode = "200",
             description = "The reservation as this release left it (or the replay of the answer stored with this key)",
-            headers = @Header(name = REPLAYED_HEADER, schema = @Schema(type = SchemaType.BOOLEAN)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReservationView.class)))
-    @APIResponse(responseCode = "400",
-            description = "malformed-request, validation-failed, idempotency-key-missing, idempotency-key-invalid",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "404", description = "reservation-not-found (not stored)",
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     @APIResponse(responseCode = "409", description = "over-fulfilment or invalid-reservation-state (stored and replayed), or "
             + "idempotency-request-in-progress (with Retry-After)",
-            headers = {
-                    @Header(name = HttpHeaders.RETRY_AFTER, description = "idempotency-request-in-progress only",
-                            schema = @Schema(type = SchemaType.INTEGER)),
-                    @Header(name = REPLAYED_HEADER, schema = @Schema(type = SchemaType.BOOLEAN)) },
             content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
     public Response release(@PathParam("id") String id,
             @Parameter(in = ParameterIn.HEADER, name = IdempotencyKey.HEADER, required = true, description = "One key per intent",

@@ -9,8 +9,8 @@ import java.util.TreeMap;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.stockhold.OutcomeLog;
@@ -42,24 +42,20 @@ import dev.stockhold.web.ValidationFailedException;
 @ApplicationScoped
 public class Settlements {
 
-    private final ReservationRepository reservations;
-    private final StockRepository stock;
-    private final StockEvents stockEvents;
-    private final OutboxWriter outbox;
-    private final OncePerKey once;
-    private final ObjectMapper mapper;
-    private final java.time.Clock clock;
-
-    Settlements(ReservationRepository reservations, StockRepository stock, StockEvents stockEvents, OutboxWriter outbox, OncePerKey once,
-            ObjectMapper mapper, java.time.Clock clock) {
-        this.reservations = reservations;
-        this.stock = stock;
-        this.stockEvents = stockEvents;
-        this.outbox = outbox;
-        this.once = once;
-        this.mapper = mapper;
-        this.clock = clock;
-    }
+    @Inject
+    ReservationRepository reservations;
+    @Inject
+    StockRepository stock;
+    @Inject
+    StockEvents stockEvents;
+    @Inject
+    OutboxWriter outbox;
+    @Inject
+    OncePerKey once;
+    @Inject
+    ObjectMapper mapper;
+    @Inject
+    java.time.Clock clock;
 
     public OncePerKey.Reply settle(String tenantId, IdempotencyKey key, UUID id, SettlementRequest.Settlement kind,
             SettlementRequest request, String actor) {
@@ -134,7 +130,7 @@ public class Settlements {
         } else {
             stockEvents.crossings(tenantId, after, quantities, true, now);
         }
-        return new StoredResponse(200, json(view), null, id);
+        return StoredResponse.ok(mapper, view, id, null);
     }
 
     /**
@@ -177,11 +173,4 @@ public class Settlements {
         return once.refusal(Problem.of(type, detail));
     }
 
-    private String json(Object value) {
-        try {
-            return mapper.writeValueAsString(value);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 }

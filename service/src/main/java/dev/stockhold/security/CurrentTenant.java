@@ -1,6 +1,7 @@
 package dev.stockhold.security;
 
 import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
 
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
@@ -10,11 +11,8 @@ import io.quarkus.security.UnauthorizedException;
 @RequestScoped
 public class CurrentTenant {
 
-    private final JsonWebToken token;
-
-    CurrentTenant(JsonWebToken token) {
-        this.token = token;
-    }
+    @Inject
+    JsonWebToken token;
 
     public String id() {
         Object claim = token.getClaim(TenantClaim.NAME);

@@ -4,6 +4,7 @@ import java.sql.ResultSet;
 import java.sql.Types;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 
 import dev.stockhold.Jdbc;
@@ -19,11 +20,8 @@ class SettingsRepository {
                    max_held_per_reference = EXCLUDED.max_held_per_reference, version = t.version + 1, updated_at = now()
             """;
 
-    private final Jdbc jdbc;
-
-    SettingsRepository(Jdbc jdbc) {
-        this.jdbc = jdbc;
-    }
+    @Inject
+    Jdbc jdbc;
 
     TenantSettings read(String tenantId) {
         return jdbc.run(READ, (c, ps) -> {

@@ -1,6 +1,7 @@
 package dev.stockhold.settings;
 
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.PUT;
@@ -29,15 +30,12 @@ import dev.stockhold.web.StrictJson;
 @SecurityRequirement(name = "jwt")
 public class SettingsResource {
 
-    private final CurrentTenant tenant;
-    private final Settings settings;
-    private final StrictJson json;
-
-    SettingsResource(CurrentTenant tenant, Settings settings, StrictJson json) {
-        this.tenant = tenant;
-        this.settings = settings;
-        this.json = json;
-    }
+    @Inject
+    CurrentTenant tenant;
+    @Inject
+    Settings settings;
+    @Inject
+    StrictJson json;
 
     @GET
     @RolesAllowed({ Roles.INVENTORY_ADMIN, Roles.RESERVATIONS })

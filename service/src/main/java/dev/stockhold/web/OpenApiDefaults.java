@@ -2,15 +2,20 @@ package dev.stockhold.web;
 
 import java.util.Map;
 
+import jakarta.ws.rs.core.HttpHeaders;
+
 import org.eclipse.microprofile.openapi.OASFactory;
 import org.eclipse.microprofile.openapi.OASFilter;
 import org.eclipse.microprofile.openapi.models.OpenAPI;
 import org.eclipse.microprofile.openapi.models.Operation;
 import org.eclipse.microprofile.openapi.models.PathItem;
 import org.eclipse.microprofile.openapi.models.media.Schema;
+import org.eclipse.microprofile.openapi.models.media.Schema.SchemaType;
 import org.eclipse.microprofile.openapi.models.parameters.Parameter;
+import org.eclipse.microprofile.openapi.models.responses.APIResponse;
 
 import dev.stockhold.idempotency.IdempotencyKey;
+import dev.stockhold.idempotency.StoredResponse;
 
 /**
  * Makes /q/openapi true for a generated client: besides the statuses each operation documents, any operation can
@@ -52,7 +57,8 @@ public class OpenApiDefaults implements OASFilter {
 
     /**
      * What every operation behind a token can answer before it runs, written once here instead of on each resource: no
-     * or a bad token (401), a token without the operation's role (403), the tenant at its concurrency limit (429).
+     * or a bad token (401), a token without the operation's role (403), the tenant at its concurrency limit (429); and
+     * since every such operation reads or writes the database, the database away or busy (503 with Retry-After).
      */
     private static void addSecured(Operation operation) {
         if (operation.getResponses() == null || operation.getSecurity() == null || operation.getSecurity().isEmpty()) {
@@ -61,6 +67,9 @@ public class OpenApiDefaults implements OASFilter {
         addProblem(operation, "401", "unauthorized: no, invalid or expired token, or no tenant_id");
         addProblem(operation, "403", "forbidden: the token lacks the operation's role");
         addProblem(operation, "429", "too-many-requests: the tenant is at its concurrency limit (Retry-After)");
+        addProblem(operation, "503", "service-unavailable: database unavailable or busy; retry after Retry-After");
+        addHeader(operation.getResponses().getAPIResponse("503"), HttpHeaders.RETRY_AFTER, "seconds to wait before a retry",
+                SchemaType.INTEGER);
     }
 
     /**
@@ -78,20 +87,46 @@ public class OpenApiDefaults implements OASFilter {
         }
     }
 
-    /** An operation that takes an Idempotency-Key refuses a key another request used (422) unless it says more. */
+    /**
+     * What every operation that takes an Idempotency-Key can answer, unless it says more: a body it cannot read or a
+     * missing or malformed key (400), the key's first request still running (409 with Retry-After), a key another
+     * request used (422); and on each outcome it stores (2xx, 409, 412, and a 422 the operation declares itself) the replay header.
+     */
     private static void addKeyed(Operation operation) {
         if (operation.getResponses() == null || operation.getParameters() == null) {
             return;
         }
         boolean keyed = operation.getParameters().stream()
                 .anyMatch(p -> p.getIn() == Parameter.In.HEADER && IdempotencyKey.HEADER.equalsIgnoreCase(p.getName()));
-        if (keyed) {
-            addProblem(operation, "422", "idempotency-key-reused: the key belongs to another request");
+        if (!keyed) {
+            return;
+        }
+        boolean storesUnprocessable = operation.getResponses().hasAPIResponse("422");
+        addProblem(operation, "400", "malformed-request, validation-failed, idempotency-key-missing, idempotency-key-invalid");
+        addProblem(operation, "409", "idempotency-request-in-progress: a request with this key is still running (Retry-After)");
+        addProblem(operation, "422", "idempotency-key-reused: the key belongs to another request");
+        operation.getResponses().getAPIResponses().forEach((status, response) -> {
+            if (status.startsWith("2") || status.equals("409") || status.equals("412") || (status.equals("422") && storesUnprocessable)) {
+                addHeader(response, StoredResponse.REPLAYED_HEADER,
+                        "true when this is the stored outcome of an earlier request with this key",
+                        SchemaType.BOOLEAN);
+            }
+            if (status.equals("409")) {
+                addHeader(response, HttpHeaders.RETRY_AFTER, "idempotency-request-in-progress only", SchemaType.INTEGER);
+            }
+        });
+    }
+
+    private static void addHeader(APIResponse response, String name, String description, SchemaType type) {
+        if (response.getHeaders() == null || !response.getHeaders().containsKey(name)) {
+            response.addHeader(name, OASFactory.createHeader().description(description).schema(OASFactory.createSchema().addType(type)));
         }
     }
 
+    /** Adds the problem unless the operation documents the status itself (a generated stand-in without content does not). */
     private static void addProblem(Operation operation, String status, String description) {
-        if (!operation.getResponses().hasAPIResponse(status)) {
+        APIResponse declared = operation.getResponses().getAPIResponse(status);
+        if (declared == null || declared.getContent() == null) {
             operation.getResponses().addAPIResponse(status, OASFactory.createAPIResponse().description(description)
                     .content(OASFactory.createContent().addMediaType(ProblemType.MEDIA_TYPE, OASFactory.createMediaType()
                             .schema(OASFactory.createSchema().ref("#/components/schemas/Problem")))));

@@ -1,6 +1,7 @@
 package dev.stockhold.web;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 
@@ -13,13 +14,10 @@ import io.vertx.core.http.HttpServerResponse;
 @ApplicationScoped
 public class ProblemResponses {
 
-    private final ObjectMapper mapper;
-    private final ProblemMetrics metrics;
-
-    ProblemResponses(ObjectMapper mapper, ProblemMetrics metrics) {
-        this.mapper = mapper;
-        this.metrics = metrics;
-    }
+    @Inject
+    ObjectMapper mapper;
+    @Inject
+    ProblemMetrics metrics;
 
     public String json(Problem problem) {
         try {
