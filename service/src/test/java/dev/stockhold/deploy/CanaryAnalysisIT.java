@@ -56,6 +56,8 @@ class CanaryAnalysisIT {
     private static final Duration LOAD = Duration.ofSeconds(20);
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Series that come from kube-state-metrics, not from the service: the promtool unit tests cover those alerts. */
+    /** The counters whose final values, once in Prometheus, say a scrape after the load has landed. */
+    private static final List<String> SCRAPED_COUNTERS = List.of("stockhold_reservations_total", "http_server_requests_seconds_count");
     private static final Pattern CLUSTER_SERIES = Pattern.compile("\\bkube_[a-z_]+");
 
     private ContainerFixture fixture;
@@ -194,11 +196,37 @@ class CanaryAnalysisIT {
         for (Thread client : clients) {
             client.join();
         }
-        // two more scrapes of every replica, so the last answers are in Prometheus
-        Thread.sleep(2_500);
-        Eventually.await(Duration.ofSeconds(10), "the replicas scraped", () -> {
+        for (ServiceContainer replica : replicas) {
+            awaitScraped(replica);
+        }
+        return statuses;
+    }
+
+    /**
+     * Waits until Prometheus holds a scrape of {@code replica} taken after the load ended: its request and reservation
+     * counts there reach what the replica itself reports now.
+     */
+    private void awaitScraped(ServiceContainer replica) throws Exception {
+        Map<String, Double> counts = new LinkedHashMap<>();
+        for (String line : fixture.send(replica, "GET", "/q/metrics", null, null).body().split("\n")) {
+            for (String counter : SCRAPED_COUNTERS) {
+                if (line.startsWith(counter + "{")) {
+                    counts.merge(counter, Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)), Double::sum);
+                }
+            }
+        }
+        assertThat(counts).as("counters of %s", replica.managementPort).containsKey("http_server_requests_seconds_count");
+        String instance = "127.0.0.1:" + replica.managementPort;
+        Eventually.await(Duration.ofSeconds(15), "a scrape of " + instance + " after the load", () -> {
             try {
-                return !prometheus.query("stockhold_reservations_total").isEmpty();
+                for (Map.Entry<String, Double> counter : counts.entrySet()) {
+                    List<PrometheusServer.Sample> scraped = prometheus
+                            .query("sum(" + counter.getKey() + "{instance=\"" + instance + "\"})");
+                    if (scraped.isEmpty() || scraped.get(0).value() < counter.getValue()) {
+                        return false;
+                    }
+                }
+                return true;
             } catch (IOException e) {
                 return false;
             } catch (InterruptedException e) {
@@ -206,7 +234,6 @@ class CanaryAnalysisIT {
                 return false;
             }
         });
-        return statuses;
     }
 
     /** Every metric of the AnalysisTemplate for {@code version}: query with the args filled in, then the condition. */

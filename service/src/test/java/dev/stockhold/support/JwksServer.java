@@ -34,6 +34,7 @@ public class JwksServer implements QuarkusTestResourceLifecycleManager {
     private static final Map<String, KeyPair> KEYS = new LinkedHashMap<>();
     private static final Map<String, KeyPair> PUBLISHED = new LinkedHashMap<>();
     private static final AtomicInteger FETCHES = new AtomicInteger();
+    private static final AtomicInteger DROPPED = new AtomicInteger();
     private static HttpServer server;
     private static volatile boolean offline;
     private static int port;
@@ -45,6 +46,7 @@ public class JwksServer implements QuarkusTestResourceLifecycleManager {
             port = server.getAddress().getPort();
             server.createContext("/jwks.json", exchange -> {
                 if (offline) {
+                    DROPPED.incrementAndGet();
                     exchange.close(); // the connection drops without an answer
                     return;
                 }
@@ -90,6 +92,11 @@ public class JwksServer implements QuarkusTestResourceLifecycleManager {
 
     public static int fetches() {
         return FETCHES.get();
+    }
+
+    /** Fetches tried while the endpoint was offline (each lost its connection). */
+    public static int droppedFetches() {
+        return DROPPED.get();
     }
 
     /** A token of the tenant with every role, signed by the key {@code kid} (published or not). */
