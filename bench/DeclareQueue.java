@@ -23,7 +23,9 @@ public class DeclareQueue {
                 channel = connection.createChannel();
                 channel.exchangeDeclarePassive("stockhold.events");
             }
-            channel.queueDeclare(args[0], true, false, false, null);
+            // QUEUE_TYPE=quorum declares a quorum queue (replicated, confirmed after its log's fsync); default classic
+            String type = System.getenv("QUEUE_TYPE");
+            channel.queueDeclare(args[0], true, false, false, type == null ? null : Map.of("x-queue-type", type));
             channel.queuePurge(args[0]);
             channel.queueBind(args[0], "stockhold.events", "#");
         }
