@@ -106,7 +106,9 @@ cpu_groups_stop() {
   done
 }
 
-# A durable queue bound to every event, so the relay's events are routed and confirmed as in production.
+# A durable queue bound to every event, so the relay's events are routed and confirmed as in production. A run drops
+# its queue at the end (drop_queue): a queue left bound doubles what the broker does for every later run's events.
+drop_queue() { rabbitmqctl -q delete_queue "$1" >/dev/null 2>&1 || true; }
 declare_queue() {
   local cp; cp=$(ls service/target/quarkus-app/lib/main/com.rabbitmq.amqp-client-*.jar service/target/quarkus-app/lib/main/org.slf4j.slf4j-api-*.jar 2>/dev/null | tr '\n' ':')
   java -cp "$cp" bench/DeclareQueue.java "$1" 2>/dev/null || log "could not bind the queue $1: relay events will be unroutable"

@@ -184,17 +184,7 @@ class AuditorPlanTest {
     /** The recheck of the first {@code records} records as known violators. */
     private JsonNode explainKnown(Connection c, int records) throws Exception {
         try (PreparedStatement ps = c.prepareStatement("EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) " + InvariantAuditor.KNOWN)) {
-            String[] skus = new String[records];
-            String[] tenants = new String[records];
-            String[] locations = new String[records];
-            for (int i = 0; i < records; i++) {
-                skus[i] = "SKU-%04d".formatted(i + 1);
-                tenants[i] = "audit";
-                locations[i] = "default";
-            }
-            ps.setArray(1, c.createArrayOf("varchar", tenants));
-            ps.setArray(2, c.createArrayOf("varchar", skus));
-            ps.setArray(3, c.createArrayOf("varchar", locations));
+            bindRecords(c, ps, records);
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 return mapper.readTree(rs.getString(1)).get(0);
@@ -205,25 +195,30 @@ class AuditorPlanTest {
     /** The chain check of every record from this seq on. */
     private JsonNode explainChain(Connection c, long fromSeq) throws Exception {
         try (PreparedStatement ps = c.prepareStatement("EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) " + InvariantAuditor.CHAIN)) {
-            String[] skus = new String[RECORDS];
-            String[] tenants = new String[RECORDS];
-            String[] locations = new String[RECORDS];
+            bindRecords(c, ps, RECORDS);
             Long[] from = new Long[RECORDS];
-            for (int i = 0; i < RECORDS; i++) {
-                skus[i] = "SKU-%04d".formatted(i + 1);
-                tenants[i] = "audit";
-                locations[i] = "default";
-                from[i] = fromSeq;
-            }
-            ps.setArray(1, c.createArrayOf("varchar", tenants));
-            ps.setArray(2, c.createArrayOf("varchar", skus));
-            ps.setArray(3, c.createArrayOf("varchar", locations));
+            java.util.Arrays.fill(from, fromSeq);
             ps.setArray(4, c.createArrayOf("bigint", from));
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 return mapper.readTree(rs.getString(1)).get(0);
             }
         }
+    }
+
+    /** Binds parameters 1-3 to the tenants, skus and locations of the first {@code records} records. */
+    private static void bindRecords(Connection c, PreparedStatement ps, int records) throws SQLException {
+        String[] skus = new String[records];
+        for (int i = 0; i < records; i++) {
+            skus[i] = "SKU-%04d".formatted(i + 1);
+        }
+        String[] tenants = new String[records];
+        java.util.Arrays.fill(tenants, "audit");
+        String[] locations = new String[records];
+        java.util.Arrays.fill(locations, "default");
+        ps.setArray(1, c.createArrayOf("varchar", tenants));
+        ps.setArray(2, c.createArrayOf("varchar", skus));
+        ps.setArray(3, c.createArrayOf("varchar", locations));
     }
 
     /** The most times a node of this type ran, anywhere in the plan. */
