@@ -8,8 +8,10 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -169,7 +171,11 @@ public class InvariantAuditor {
                 s.execute(PLAN);
             }
             List<Finding> checked = new ArrayList<>(sample(c));
-            checked.addAll(recheck(c, List.copyOf(violations.values())));
+            List<Finding> known = List.copyOf(violations.values());
+            List<Finding> rechecked = recheck(c, known);
+            Set<String> present = rechecked.stream().map(Finding::key).collect(Collectors.toSet());
+            known.stream().map(Finding::key).filter(key -> !present.contains(key)).forEach(violations::remove); // record gone
+            checked.addAll(rechecked);
             checked = followChains(c, checked);
             for (Finding finding : checked) {
                 if (finding.violated()) {
@@ -218,7 +224,7 @@ public class InvariantAuditor {
         return found;
     }
 
-    /** The known violators as they are now; one that no longer exists is forgotten. */
+    /** The known violators as they are now (a record that no longer exists is not in the answer). */
     private List<Finding> recheck(Connection c, List<Finding> known) throws SQLException {
         if (known.isEmpty()) {
             return List.of();
@@ -234,8 +240,6 @@ public class InvariantAuditor {
                 }
             }
         }
-        java.util.Set<String> present = found.stream().map(Finding::key).collect(java.util.stream.Collectors.toSet());
-        known.stream().filter(k -> !present.contains(k.key())).forEach(k -> violations.remove(k.key()));
         return found;
     }
 
