@@ -37,8 +37,6 @@ import dev.stockhold.idempotency.OncePerKey;
 import dev.stockhold.security.CurrentTenant;
 import dev.stockhold.security.Roles;
 import dev.stockhold.web.Cursors;
-import dev.stockhold.web.Problem;
-import dev.stockhold.web.ProblemType;
 import dev.stockhold.web.StrictJson;
 
 /** The tenant's stock: per sku (v1's free-to-reserve view and v2's totals), per stock record, and the list of records. */
@@ -49,8 +47,7 @@ import dev.stockhold.web.StrictJson;
         description = "RS256 JWT with claims tenant_id and groups (reservations, inventory-admin, ops)")
 @SecurityRequirement(name = "jwt")
 @APIResponse(responseCode = "400",
-        description = "validation-failed (sku, location, parameter or body, named in violations), malformed-request",
-        content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+        description = "validation-failed (sku, location, parameter or body, named in violations), malformed-request")
 public class ItemResource {
 
     private static final String SKU = "1-64 characters of [A-Za-z0-9._:-]";
@@ -86,8 +83,7 @@ public class ItemResource {
     @Operation(summary = "A sku's stock: totals over its locations (available as in v1) and each location's record")
     @APIResponse(responseCode = "200", description = "The sku",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ItemView.class)))
-    @APIResponse(responseCode = "404", description = "item-not-found",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "404", description = "item-not-found")
     public ItemView get(@PathParam("sku") @Parameter(description = SKU, schema = @Schema(pattern = Sku.REGEX)) String sku) {
         Sku.require("sku", sku);
         return stock.item(tenant.id(), sku);
@@ -120,8 +116,7 @@ public class ItemResource {
             headers = @Header(name = HttpHeaders.ETAG, description = "\"<version>\": send it as If-Match to set on hand",
                     schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = StockRecord.class)))
-    @APIResponse(responseCode = "404", description = "item-not-found",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "404", description = "item-not-found")
     public Response record(@PathParam("sku") @Parameter(description = SKU, schema = @Schema(pattern = Sku.REGEX)) String sku,
             @PathParam("location") @Parameter(description = LOCATION, schema = @Schema(pattern = Sku.REGEX)) String location) {
         StockRecord record = stock.record(tenant.id(), key(sku, location));
@@ -134,10 +129,8 @@ public class ItemResource {
     @Operation(summary = "The record's movement ledger, newest first: one entry per change of on hand or committed (keyset pagination)")
     @APIResponse(responseCode = "200", description = "One page",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Movement.Page.class)))
-    @APIResponse(responseCode = "400", description = "validation-failed: a parameter or the cursor is not valid (named in violations)",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "404", description = "item-not-found",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = "validation-failed: a parameter or the cursor is not valid (named in violations)")
+    @APIResponse(responseCode = "404", description = "item-not-found")
     public Movement.Page movements(@PathParam("sku") @Parameter(description = SKU, schema = @Schema(pattern = Sku.REGEX)) String sku,
             @PathParam("location") @Parameter(description = LOCATION, schema = @Schema(pattern = Sku.REGEX)) String location,
             @QueryParam("from") @Parameter(description = "Changes at or after (RFC 3339)",
@@ -164,11 +157,9 @@ public class ItemResource {
     @APIResponse(responseCode = "200", description = "The stock record as this set left it",
             headers = @Header(name = HttpHeaders.ETAG, description = "\"<version>\"", schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = StockRecord.class)))
-    @APIResponse(responseCode = "409", description = "stock-below-held: on hand would be below held; nothing changed",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "409", description = "stock-below-held: on hand would be below held; nothing changed")
     @APIResponse(responseCode = "412", description = "precondition-failed: If-Match is not the current version (or the record "
-            + "does not exist); nothing changed",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+            + "does not exist); nothing changed")
     public Response set(@PathParam("sku") @Parameter(description = SKU, schema = @Schema(pattern = Sku.REGEX)) String sku,
             @PathParam("location") @Parameter(description = LOCATION, schema = @Schema(pattern = Sku.REGEX)) String location,
             @HeaderParam(HttpHeaders.IF_MATCH) @Parameter(in = ParameterIn.HEADER, name = HttpHeaders.IF_MATCH,
@@ -193,8 +184,7 @@ public class ItemResource {
     @APIResponse(responseCode = "200", description = "The stock record as this adjustment left it (a replay answers the same)",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = StockRecord.class)))
     @APIResponse(responseCode = "409", description = "stock-below-held (stored and replayed like a 200), or "
-            + "idempotency-request-in-progress (with Retry-After)",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+            + "idempotency-request-in-progress (with Retry-After)")
     public Response adjust(@PathParam("sku") @Parameter(description = SKU, schema = @Schema(pattern = Sku.REGEX)) String sku,
             @PathParam("location") @Parameter(description = LOCATION, schema = @Schema(pattern = Sku.REGEX)) String location,
             @Parameter(in = ParameterIn.HEADER, name = IdempotencyKey.HEADER, required = true,

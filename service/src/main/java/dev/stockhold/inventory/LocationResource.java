@@ -30,8 +30,6 @@ import dev.stockhold.idempotency.IdempotencyKey;
 import dev.stockhold.idempotency.OncePerKey;
 import dev.stockhold.security.CurrentTenant;
 import dev.stockhold.security.Roles;
-import dev.stockhold.web.Problem;
-import dev.stockhold.web.ProblemType;
 import dev.stockhold.web.StrictJson;
 
 /** The tenant's locations and their allocation order. */
@@ -58,8 +56,7 @@ public class LocationResource {
             schema = @Schema(implementation = LocationRequest.class)))
     @APIResponse(responseCode = "200", description = "The location",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Location.class)))
-    @APIResponse(responseCode = "400", description = "validation-failed or malformed-request",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = "validation-failed or malformed-request")
     public Location put(@PathParam("location") @Parameter(description = "1-64 characters of [A-Za-z0-9._:-]",
             schema = @Schema(pattern = Sku.REGEX)) String location, byte[] body) {
         Sku.require("location", location);

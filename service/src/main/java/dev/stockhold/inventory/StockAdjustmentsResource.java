@@ -27,8 +27,6 @@ import dev.stockhold.idempotency.IdempotencyKey;
 import dev.stockhold.idempotency.OncePerKey;
 import dev.stockhold.security.CurrentTenant;
 import dev.stockhold.security.Roles;
-import dev.stockhold.web.Problem;
-import dev.stockhold.web.ProblemType;
 import dev.stockhold.web.StrictJson;
 
 /** POST /v1/stock/adjustments: many records' deltas at once, all or nothing (docs/api.md). */
@@ -38,8 +36,7 @@ import dev.stockhold.web.StrictJson;
 @Tag(name = "items")
 @SecurityRequirement(name = "jwt")
 @APIResponse(responseCode = "400", description = "validation-failed (named in violations), malformed-request, idempotency-key-missing, "
-        + "idempotency-key-invalid",
-        content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+        + "idempotency-key-invalid")
 public class StockAdjustmentsResource {
 
     @Inject
@@ -57,8 +54,7 @@ public class StockAdjustmentsResource {
     @APIResponse(responseCode = "200", description = "The records as this batch left them, sku then location (a replay answers the same)",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = StockPage.class)))
     @APIResponse(responseCode = "409", description = "stock-below-held: a record would fall below held and committed, nothing "
-            + "changed (stored and replayed like a 200), or idempotency-request-in-progress (with Retry-After)",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+            + "changed (stored and replayed like a 200), or idempotency-request-in-progress (with Retry-After)")
     public Response adjustAll(
             @Parameter(in = ParameterIn.HEADER, name = IdempotencyKey.HEADER, required = true,
                     description = "One key per intent, reused on every retry (same rules as POST /v1/reservations)",

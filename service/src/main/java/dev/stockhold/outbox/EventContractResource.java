@@ -22,7 +22,6 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import dev.stockhold.events.EventType;
-import dev.stockhold.web.Problem;
 import dev.stockhold.web.ProblemException;
 import dev.stockhold.web.ProblemType;
 import io.quarkus.runtime.StartupEvent;
@@ -48,8 +47,7 @@ public class EventContractResource {
             description = "By CloudEvents type (dev.stockhold.reservation.created.v1) or short name (reservation.created.v1).")
     @APIResponse(responseCode = "200", description = "The schema document",
             content = @Content(mediaType = SCHEMA_MEDIA_TYPE, schema = @Schema(type = SchemaType.OBJECT)))
-    @APIResponse(responseCode = "404", description = "not-found: no event type has this name",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "404", description = "not-found: no event type has this name")
     public String schema(@PathParam("type") String type) {
         EventType eventType = EventType.ofType(type)
                 .orElseThrow(() -> new ProblemException(ProblemType.NOT_FOUND, "No event type '" + type + "'"));

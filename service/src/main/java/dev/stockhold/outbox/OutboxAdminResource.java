@@ -28,7 +28,6 @@ import dev.stockhold.StockholdConfig;
 import dev.stockhold.security.CurrentTenant;
 import dev.stockhold.security.Roles;
 import dev.stockhold.web.Params;
-import dev.stockhold.web.Problem;
 import dev.stockhold.web.ProblemException;
 import dev.stockhold.web.ProblemType;
 import dev.stockhold.web.StrictJson;
@@ -75,8 +74,7 @@ public class OutboxAdminResource {
     @APIResponse(responseCode = "200", description = "Dead events",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = DeadEvents.DeadEvent[].class)))
-    @APIResponse(responseCode = "400", description = "validation-failed: limit is not an integer from 1 to 1000",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = "validation-failed: limit is not an integer from 1 to 1000")
     public List<DeadEvents.DeadEvent> dead(@QueryParam("limit") @Parameter(description = "1 to 1000, default 100",
             schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "1000", defaultValue = "100")) String limit) {
         return deadEvents.dead(tenant.id(), Params.integer("limit", limit, 1, 1000, 100));
@@ -107,8 +105,7 @@ public class OutboxAdminResource {
             schema = @Schema(implementation = RequeueFilter.class)))
     @APIResponse(responseCode = "200", description = "How many dead events went back to pending",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = BulkRequeued.class)))
-    @APIResponse(responseCode = "400", description = "malformed-request or validation-failed: the filter is not valid",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = "malformed-request or validation-failed: the filter is not valid")
     public BulkRequeued requeueAll(byte[] body) {
         RequeueFilter filter = body == null || body.length == 0 ? new RequeueFilter(null, null, null)
                 : json.read(body, RequeueFilter.class);
@@ -134,8 +131,7 @@ public class OutboxAdminResource {
     @Operation(summary = "Send a dead event back to pending with a fresh attempt budget")
     @APIResponse(responseCode = "200", description = "Requeued; the relay publishes it in order with its reservation's later events",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Requeued.class)))
-    @APIResponse(responseCode = "404", description = "outbox-event-not-found: no dead event with this id",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "404", description = "outbox-event-not-found: no dead event with this id")
     public Requeued requeue(@PathParam("id") String id) {
         UUID eventId;
         try {

@@ -18,8 +18,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import dev.stockhold.security.CurrentTenant;
 import dev.stockhold.security.Roles;
-import dev.stockhold.web.Problem;
-import dev.stockhold.web.ProblemType;
 import dev.stockhold.web.StrictJson;
 
 /** POST /v1/availability: the dry run of a reservation (docs/api.md). */
@@ -44,8 +42,7 @@ public class AvailabilityResource {
             schema = @Schema(implementation = AvailabilityRequest.class)))
     @APIResponse(responseCode = "200", description = "The placement a reservation made now would get",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AvailabilityView.class)))
-    @APIResponse(responseCode = "400", description = "malformed-request, validation-failed",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = "malformed-request, validation-failed")
     public AvailabilityView check(byte[] body) {
         return availability.of(tenant.id(), json.read(body, AvailabilityRequest.class).requireDistinctSkus());
     }

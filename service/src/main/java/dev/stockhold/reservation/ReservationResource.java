@@ -39,8 +39,6 @@ import dev.stockhold.inventory.Sku;
 import dev.stockhold.security.CurrentTenant;
 import dev.stockhold.security.Roles;
 import dev.stockhold.web.Cursors;
-import dev.stockhold.web.Problem;
-import dev.stockhold.web.ProblemType;
 import dev.stockhold.web.StrictJson;
 import dev.stockhold.web.ValidationFailedException;
 
@@ -52,8 +50,7 @@ import dev.stockhold.web.ValidationFailedException;
 @SecurityRequirement(name = "jwt")
 @APIResponse(responseCode = "503",
         description = "service-unavailable: database unavailable or busy, or (POST) the replica at its concurrency limit; nothing changed unless detail says the outcome is unknown; retry after Retry-After",
-        headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = SchemaType.INTEGER)),
-        content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+        headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = SchemaType.INTEGER)))
 public class ReservationResource {
 
     public static final String REPLAYED_HEADER = StoredResponse.REPLAYED_HEADER;
@@ -83,10 +80,8 @@ public class ReservationResource {
                     schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReservationView.class)))
     @APIResponse(responseCode = "409", description = "insufficient-stock or reservation-cap-exceeded (stored and replayed like a "
-            + "201), or idempotency-request-in-progress (with Retry-After)",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "422", description = "unknown-sku (stored and replayed), or idempotency-key-reused",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+            + "201), or idempotency-request-in-progress (with Retry-After)")
+    @APIResponse(responseCode = "422", description = "unknown-sku (stored and replayed), or idempotency-key-reused")
     public Response create(
             @Parameter(in = ParameterIn.HEADER, name = IdempotencyKey.HEADER, required = true,
                     description = "One key per intent, reused on every retry: an RFC 8941 string (\"8e03978e-40d5\", "
@@ -107,8 +102,7 @@ public class ReservationResource {
     @Operation(summary = "The tenant's reservations, newest first, filtered, one page at a time (keyset pagination)")
     @APIResponse(responseCode = "200", description = "One page",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReservationList.class)))
-    @APIResponse(responseCode = "400", description = "validation-failed: a parameter or the cursor is not valid (named in violations)",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = "validation-failed: a parameter or the cursor is not valid (named in violations)")
     public ReservationList list(
             @QueryParam("status") @Parameter(description = "Only reservations in this status",
                     schema = @Schema(enumeration = { "HELD", "CONFIRMED", "CANCELLED", "EXPIRED", "PARTIALLY_FULFILLED",
@@ -135,8 +129,7 @@ public class ReservationResource {
             headers = @Header(name = HttpHeaders.ETAG, description = "\"<version>\": rises on every change; send it as If-Match to PATCH",
                     schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReservationView.class)))
-    @APIResponse(responseCode = "404", description = "reservation-not-found",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "404", description = "reservation-not-found")
     public Response get(@PathParam("id") String id) {
         ReservationLifecycle.Tagged tagged = lifecycle.read(tenant.id(), parse(id));
         return Response.ok(tagged.view()).header(HttpHeaders.ETAG, tagged.etag()).build();
@@ -154,19 +147,14 @@ public class ReservationResource {
             headers = @Header(name = HttpHeaders.ETAG, description = "The new version", schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReservationView.class)))
     @APIResponse(responseCode = "400",
-            description = "malformed-request, validation-failed (also a missing If-Match), idempotency-key-missing, idempotency-key-invalid",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "404", description = "reservation-not-found (not stored)",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+            description = "malformed-request, validation-failed (also a missing If-Match), idempotency-key-missing, idempotency-key-invalid")
+    @APIResponse(responseCode = "404", description = "reservation-not-found (not stored)")
     @APIResponse(responseCode = "409", description = "invalid-reservation-state (not HELD, or past expiresAt), insufficient-stock "
             + "(a rise the records do not cover; nothing changed) or reservation-cap-exceeded (a line over maxLineQuantity), all "
-            + "stored and replayed; or idempotency-request-in-progress",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+            + "stored and replayed; or idempotency-request-in-progress")
     @APIResponse(responseCode = "412",
-            description = "precondition-failed: the reservation changed since that version (stored and replayed)",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "422", description = "unknown-sku (stored and replayed), or idempotency-key-reused",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+            description = "precondition-failed: the reservation changed since that version (stored and replayed)")
+    @APIResponse(responseCode = "422", description = "unknown-sku (stored and replayed), or idempotency-key-reused")
     public Response edit(@PathParam("id") String id,
             @Parameter(in = ParameterIn.HEADER, name = IdempotencyKey.HEADER, required = true, description = "One key per intent",
                     schema = @Schema(type = SchemaType.STRING,
@@ -193,10 +181,8 @@ public class ReservationResource {
             summary = "HELD -> CONFIRMED (sold, or with deferred fulfilment committed); repeated confirms answer 200 without a new event")
     @APIResponse(responseCode = "200", description = "The reservation, now CONFIRMED (or, deferred, as fulfilments left it)",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReservationView.class)))
-    @APIResponse(responseCode = "404", description = "reservation-not-found",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "409", description = "invalid-reservation-state: CANCELLED, EXPIRED, or HELD past expiresAt",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "404", description = "reservation-not-found")
+    @APIResponse(responseCode = "409", description = "invalid-reservation-state: CANCELLED, EXPIRED, or HELD past expiresAt")
     public ReservationView confirm(@PathParam("id") String id) {
         return lifecycle.confirm(tenant.id(), parse(id), tenant.subject());
     }
@@ -206,10 +192,8 @@ public class ReservationResource {
     @Operation(summary = "HELD -> CANCELLED and the stock returns; repeated cancels answer 200 without a new event")
     @APIResponse(responseCode = "200", description = "The reservation, now CANCELLED",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReservationView.class)))
-    @APIResponse(responseCode = "404", description = "reservation-not-found",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "409", description = "invalid-reservation-state: CONFIRMED or EXPIRED",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "404", description = "reservation-not-found")
+    @APIResponse(responseCode = "409", description = "invalid-reservation-state: CONFIRMED or EXPIRED")
     public ReservationView cancel(@PathParam("id") String id) {
         return lifecycle.cancel(tenant.id(), parse(id));
     }
@@ -222,13 +206,10 @@ public class ReservationResource {
             schema = @Schema(implementation = ExtendRequest.class)))
     @APIResponse(responseCode = "200", description = "The reservation with its new expiresAt",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReservationView.class)))
-    @APIResponse(responseCode = "400", description = "malformed-request or validation-failed: ttlSeconds is not an integer from 1 to 86400",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
-    @APIResponse(responseCode = "404", description = "reservation-not-found",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = "malformed-request or validation-failed: ttlSeconds is not an integer from 1 to 86400")
+    @APIResponse(responseCode = "404", description = "reservation-not-found")
     @APIResponse(responseCode = "409", description = "invalid-reservation-state (not HELD, or past expiresAt), or "
-            + "hold-limit-reached (past createdAt + the maximum hold; nothing changes)",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+            + "hold-limit-reached (past createdAt + the maximum hold; nothing changes)")
     public ReservationView extend(@PathParam("id") String id, byte[] body) {
         UUID reservation = parse(id);
         ExtendRequest request = json.read(body, ExtendRequest.class);
@@ -245,11 +226,9 @@ public class ReservationResource {
     @APIResponse(responseCode = "200",
             description = "The reservation as this fulfilment left it (or the replay of the answer stored with this key)",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReservationView.class)))
-    @APIResponse(responseCode = "404", description = "reservation-not-found (not stored)",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "404", description = "reservation-not-found (not stored)")
     @APIResponse(responseCode = "409", description = "over-fulfilment or invalid-reservation-state (stored and replayed), or "
-            + "idempotency-request-in-progress (with Retry-After)",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+            + "idempotency-request-in-progress (with Retry-After)")
     public Response fulfil(@PathParam("id") String id,
             @Parameter(in = ParameterIn.HEADER, name = IdempotencyKey.HEADER, required = true, description = "One key per intent",
                     schema = @Schema(type = SchemaType.STRING,
@@ -268,11 +247,9 @@ public class ReservationResource {
     @APIResponse(responseCode = "200",
             description = "The reservation as this release left it (or the replay of the answer stored with this key)",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReservationView.class)))
-    @APIResponse(responseCode = "404", description = "reservation-not-found (not stored)",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "404", description = "reservation-not-found (not stored)")
     @APIResponse(responseCode = "409", description = "over-fulfilment or invalid-reservation-state (stored and replayed), or "
-            + "idempotency-request-in-progress (with Retry-After)",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+            + "idempotency-request-in-progress (with Retry-After)")
     public Response release(@PathParam("id") String id,
             @Parameter(in = ParameterIn.HEADER, name = IdempotencyKey.HEADER, required = true, description = "One key per intent",
                     schema = @Schema(type = SchemaType.STRING,

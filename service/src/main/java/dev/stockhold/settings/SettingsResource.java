@@ -19,8 +19,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import dev.stockhold.security.CurrentTenant;
 import dev.stockhold.security.Roles;
-import dev.stockhold.web.Problem;
-import dev.stockhold.web.ProblemType;
 import dev.stockhold.web.StrictJson;
 
 /** The tenant's settings: caps that keep one client from holding a flash sale's stock. */
@@ -55,8 +53,7 @@ public class SettingsResource {
             schema = @Schema(implementation = TenantSettings.class)))
     @APIResponse(responseCode = "200", description = "The settings as stored",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = TenantSettings.class)))
-    @APIResponse(responseCode = "400", description = "validation-failed or malformed-request",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "400", description = "validation-failed or malformed-request")
     public TenantSettings put(byte[] body) {
         return settings.put(tenant.id(), json.read(body, TenantSettings.class));
     }

@@ -9,6 +9,7 @@ import org.eclipse.microprofile.openapi.OASFilter;
 import org.eclipse.microprofile.openapi.models.OpenAPI;
 import org.eclipse.microprofile.openapi.models.Operation;
 import org.eclipse.microprofile.openapi.models.PathItem;
+import org.eclipse.microprofile.openapi.models.media.Content;
 import org.eclipse.microprofile.openapi.models.media.Schema;
 import org.eclipse.microprofile.openapi.models.media.Schema.SchemaType;
 import org.eclipse.microprofile.openapi.models.parameters.Parameter;
@@ -35,6 +36,7 @@ public class OpenApiDefaults implements OASFilter {
             if (operations == null) {
                 continue;
             }
+            operations.values().forEach(OpenApiDefaults::problemContent);
             operations.values().forEach(OpenApiDefaults::addDefault);
             operations.values().forEach(OpenApiDefaults::addSecured);
             operations.values().forEach(OpenApiDefaults::addBodied);
@@ -53,6 +55,24 @@ public class OpenApiDefaults implements OASFilter {
             schema.setPattern("^(?:" + pattern + ")$");
         }
         return schema;
+    }
+
+    /**
+     * A response an operation declares by naming its problem slugs first ({@code "reservation-not-found"},
+     * {@code "validation-failed: ..."}) is a problem: its content is written here once instead of on every
+     * {@code @APIResponse}. Generated stand-ins ("Not Authorized") name no slug and stay for the rules below.
+     */
+    private static void problemContent(Operation operation) {
+        if (operation.getResponses() == null || operation.getResponses().getAPIResponses() == null) {
+            return;
+        }
+        operation.getResponses().getAPIResponses().values().forEach(response -> {
+            String description = response.getDescription();
+            if (response.getContent() == null && description != null
+                    && ProblemType.ofSlug(description.split("[ :,]", 2)[0]).isPresent()) {
+                response.content(problemJson());
+            }
+        });
     }
 
     /**
@@ -127,10 +147,13 @@ public class OpenApiDefaults implements OASFilter {
     private static void addProblem(Operation operation, String status, String description) {
         APIResponse declared = operation.getResponses().getAPIResponse(status);
         if (declared == null || declared.getContent() == null) {
-            operation.getResponses().addAPIResponse(status, OASFactory.createAPIResponse().description(description)
-                    .content(OASFactory.createContent().addMediaType(ProblemType.MEDIA_TYPE, OASFactory.createMediaType()
-                            .schema(OASFactory.createSchema().ref("#/components/schemas/Problem")))));
+            operation.getResponses().addAPIResponse(status, OASFactory.createAPIResponse().description(description).content(problemJson()));
         }
+    }
+
+    private static Content problemJson() {
+        return OASFactory.createContent().addMediaType(ProblemType.MEDIA_TYPE,
+                OASFactory.createMediaType().schema(OASFactory.createSchema().ref("#/components/schemas/Problem")));
     }
 
     private static void addDefault(Operation operation) {

@@ -33,8 +33,7 @@ public class ProblemPages {
     @Operation(summary = "The documentation page of one problem type")
     @APIResponse(responseCode = "200", description = "A short HTML page", content = @Content(mediaType = MediaType.TEXT_HTML,
             schema = @Schema(type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.STRING)))
-    @APIResponse(responseCode = "404", description = "not-found: no problem type has this slug",
-            content = @Content(mediaType = ProblemType.MEDIA_TYPE, schema = @Schema(implementation = Problem.class)))
+    @APIResponse(responseCode = "404", description = "not-found: no problem type has this slug")
     public String page(@PathParam("slug") String slug) {
         ProblemType type = ProblemType.ofSlug(slug)
                 .orElseThrow(() -> new ProblemException(ProblemType.NOT_FOUND, "No problem type '" + slug + "'"));
