@@ -28,6 +28,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityScheme;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -69,8 +70,7 @@ public class ItemResource {
     @Operation(summary = "v1: set the free-to-reserve quantity of a sku at location default (on hand = available + held)")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = SetStockRequest.class)))
-    @APIResponse(responseCode = "200", description = "The sku with its totals and records",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ItemView.class)))
+    @APIResponseSchema(value = ItemView.class, responseCode = "200", responseDescription = "The sku with its totals and records")
     public ItemView put(@PathParam("sku") @Parameter(description = SKU, schema = @Schema(pattern = Sku.REGEX)) String sku, byte[] body) {
         Sku.require("sku", sku);
         SetStockRequest request = json.read(body, SetStockRequest.class);
@@ -81,8 +81,7 @@ public class ItemResource {
     @Path("{sku}")
     @RolesAllowed({ Roles.INVENTORY_ADMIN, Roles.RESERVATIONS })
     @Operation(summary = "A sku's stock: totals over its locations (available as in v1) and each location's record")
-    @APIResponse(responseCode = "200", description = "The sku",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ItemView.class)))
+    @APIResponseSchema(value = ItemView.class, responseCode = "200", responseDescription = "The sku")
     @APIResponse(responseCode = "404", description = "item-not-found")
     public ItemView get(@PathParam("sku") @Parameter(description = SKU, schema = @Schema(pattern = Sku.REGEX)) String sku) {
         Sku.require("sku", sku);
@@ -92,8 +91,7 @@ public class ItemResource {
     @GET
     @RolesAllowed({ Roles.INVENTORY_ADMIN, Roles.RESERVATIONS })
     @Operation(summary = "The tenant's stock records, sku then location in byte order, one page at a time (keyset pagination)")
-    @APIResponse(responseCode = "200", description = "One page",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = StockPage.class)))
+    @APIResponseSchema(value = StockPage.class, responseCode = "200", responseDescription = "One page")
     public StockPage list(
             @QueryParam("sku") @Parameter(
                     description = "Only these skus: repeat the parameter (sku=A-1&sku=B-7), at most 100 times") List<String> skus,
@@ -127,8 +125,7 @@ public class ItemResource {
     @Path("{sku}/stock/{location}/movements")
     @RolesAllowed({ Roles.INVENTORY_ADMIN, Roles.RESERVATIONS })
     @Operation(summary = "The record's movement ledger, newest first: one entry per change of on hand or committed (keyset pagination)")
-    @APIResponse(responseCode = "200", description = "One page",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Movement.Page.class)))
+    @APIResponseSchema(value = Movement.Page.class, responseCode = "200", responseDescription = "One page")
     @APIResponse(responseCode = "400", description = "validation-failed: a parameter or the cursor is not valid (named in violations)")
     @APIResponse(responseCode = "404", description = "item-not-found")
     public Movement.Page movements(@PathParam("sku") @Parameter(description = SKU, schema = @Schema(pattern = Sku.REGEX)) String sku,
@@ -181,8 +178,8 @@ public class ItemResource {
     @Operation(summary = "Add a delta to on hand, once per Idempotency-Key, creating the record at 0 first if absent")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = AdjustmentRequest.class)))
-    @APIResponse(responseCode = "200", description = "The stock record as this adjustment left it (a replay answers the same)",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = StockRecord.class)))
+    @APIResponseSchema(value = StockRecord.class, responseCode = "200",
+            responseDescription = "The stock record as this adjustment left it (a replay answers the same)")
     @APIResponse(responseCode = "409", description = "stock-below-held (stored and replayed like a 200), or "
             + "idempotency-request-in-progress (with Retry-After)")
     public Response adjust(@PathParam("sku") @Parameter(description = SKU, schema = @Schema(pattern = Sku.REGEX)) String sku,

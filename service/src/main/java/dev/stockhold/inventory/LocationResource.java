@@ -23,6 +23,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -54,8 +55,7 @@ public class LocationResource {
             + "safety stock and low-stock threshold its records take when they have none of their own")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = LocationRequest.class)))
-    @APIResponse(responseCode = "200", description = "The location",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Location.class)))
+    @APIResponseSchema(value = Location.class, responseCode = "200", responseDescription = "The location")
     @APIResponse(responseCode = "400", description = "validation-failed or malformed-request")
     public Location put(@PathParam("location") @Parameter(description = "1-64 characters of [A-Za-z0-9._:-]",
             schema = @Schema(pattern = Sku.REGEX)) String location, byte[] body) {
@@ -71,8 +71,8 @@ public class LocationResource {
     @Operation(summary = "Apply a warehouse count taken at asOf, once per Idempotency-Key, without undoing what changed since")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = SnapshotRequest.class)))
-    @APIResponse(responseCode = "200", description = "What the count did to each record (a replay answers the same)",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = SnapshotView.class)))
+    @APIResponseSchema(value = SnapshotView.class, responseCode = "200",
+            responseDescription = "What the count did to each record (a replay answers the same)")
     public Response snapshot(@PathParam("location") @Parameter(description = "1-64 characters of [A-Za-z0-9._:-]",
             schema = @Schema(pattern = Sku.REGEX)) String location,
             @Parameter(in = ParameterIn.HEADER, name = IdempotencyKey.HEADER, required = true,
@@ -90,8 +90,7 @@ public class LocationResource {
     @GET
     @RolesAllowed({ Roles.INVENTORY_ADMIN, Roles.RESERVATIONS })
     @Operation(summary = "The tenant's locations in allocation order (priority, then name); default is always listed")
-    @APIResponse(responseCode = "200", description = "The locations",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Location.Page.class)))
+    @APIResponseSchema(value = Location.Page.class, responseCode = "200", responseDescription = "The locations")
     public Location.Page list() {
         return stock.locations(tenant.id());
     }

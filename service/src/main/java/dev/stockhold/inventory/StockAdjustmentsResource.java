@@ -20,6 +20,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -51,8 +52,8 @@ public class StockAdjustmentsResource {
     @Operation(summary = "Add deltas to on hand of up to 500 records, all or nothing, once per Idempotency-Key")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = BatchAdjustmentRequest.class)))
-    @APIResponse(responseCode = "200", description = "The records as this batch left them, sku then location (a replay answers the same)",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = StockPage.class)))
+    @APIResponseSchema(value = StockPage.class, responseCode = "200",
+            responseDescription = "The records as this batch left them, sku then location (a replay answers the same)")
     @APIResponse(responseCode = "409", description = "stock-below-held: a record would fall below held and committed, nothing "
             + "changed (stored and replayed like a 200), or idempotency-request-in-progress (with Retry-After)")
     public Response adjustAll(

@@ -21,6 +21,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -61,8 +62,7 @@ public class OutboxAdminResource {
 
     @GET
     @Operation(summary = "Pending and dead events, and the age of the oldest pending one")
-    @APIResponse(responseCode = "200", description = "The backlog",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Summary.class)))
+    @APIResponseSchema(value = Summary.class, responseCode = "200", responseDescription = "The backlog")
     public Summary summary() {
         OutboxBacklog.OutboxStats stats = backlog.stats(tenant.id());
         return new Summary(stats.pending(), stats.dead(), stats.oldestPendingAgeSeconds());
@@ -103,8 +103,7 @@ public class OutboxAdminResource {
     @Operation(summary = "Send every matching dead event of the tenant back to pending, in write order, in batches")
     @RequestBody(required = false, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = RequeueFilter.class)))
-    @APIResponse(responseCode = "200", description = "How many dead events went back to pending",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = BulkRequeued.class)))
+    @APIResponseSchema(value = BulkRequeued.class, responseCode = "200", responseDescription = "How many dead events went back to pending")
     @APIResponse(responseCode = "400", description = "malformed-request or validation-failed: the filter is not valid")
     public BulkRequeued requeueAll(byte[] body) {
         RequeueFilter filter = body == null || body.length == 0 ? new RequeueFilter(null, null, null)
@@ -129,8 +128,8 @@ public class OutboxAdminResource {
     @POST
     @Path("dead/{id}/requeue")
     @Operation(summary = "Send a dead event back to pending with a fresh attempt budget")
-    @APIResponse(responseCode = "200", description = "Requeued; the relay publishes it in order with its reservation's later events",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Requeued.class)))
+    @APIResponseSchema(value = Requeued.class, responseCode = "200",
+            responseDescription = "Requeued; the relay publishes it in order with its reservation's later events")
     @APIResponse(responseCode = "404", description = "outbox-event-not-found: no dead event with this id")
     public Requeued requeue(@PathParam("id") String id) {
         UUID eventId;

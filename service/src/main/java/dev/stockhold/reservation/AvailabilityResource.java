@@ -13,6 +13,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -40,8 +41,8 @@ public class AvailabilityResource {
     @Operation(summary = "Where a reservation with these lines would be placed now, and what each line has available; writes nothing")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = AvailabilityRequest.class)))
-    @APIResponse(responseCode = "200", description = "The placement a reservation made now would get",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AvailabilityView.class)))
+    @APIResponseSchema(value = AvailabilityView.class, responseCode = "200",
+            responseDescription = "The placement a reservation made now would get")
     @APIResponse(responseCode = "400", description = "malformed-request, validation-failed")
     public AvailabilityView check(byte[] body) {
         return availability.of(tenant.id(), json.read(body, AvailabilityRequest.class).requireDistinctSkus());

@@ -28,6 +28,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -100,8 +101,7 @@ public class ReservationResource {
     @GET
     @Transactional(Transactional.TxType.SUPPORTS)
     @Operation(summary = "The tenant's reservations, newest first, filtered, one page at a time (keyset pagination)")
-    @APIResponse(responseCode = "200", description = "One page",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReservationList.class)))
+    @APIResponseSchema(value = ReservationList.class, responseCode = "200", responseDescription = "One page")
     @APIResponse(responseCode = "400", description = "validation-failed: a parameter or the cursor is not valid (named in violations)")
     public ReservationList list(
             @QueryParam("status") @Parameter(description = "Only reservations in this status",
@@ -179,8 +179,8 @@ public class ReservationResource {
     @Path("{id}/confirm")
     @Operation(
             summary = "HELD -> CONFIRMED (sold, or with deferred fulfilment committed); repeated confirms answer 200 without a new event")
-    @APIResponse(responseCode = "200", description = "The reservation, now CONFIRMED (or, deferred, as fulfilments left it)",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReservationView.class)))
+    @APIResponseSchema(value = ReservationView.class, responseCode = "200",
+            responseDescription = "The reservation, now CONFIRMED (or, deferred, as fulfilments left it)")
     @APIResponse(responseCode = "404", description = "reservation-not-found")
     @APIResponse(responseCode = "409", description = "invalid-reservation-state: CANCELLED, EXPIRED, or HELD past expiresAt")
     public ReservationView confirm(@PathParam("id") String id) {
@@ -190,8 +190,7 @@ public class ReservationResource {
     @POST
     @Path("{id}/cancel")
     @Operation(summary = "HELD -> CANCELLED and the stock returns; repeated cancels answer 200 without a new event")
-    @APIResponse(responseCode = "200", description = "The reservation, now CANCELLED",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReservationView.class)))
+    @APIResponseSchema(value = ReservationView.class, responseCode = "200", responseDescription = "The reservation, now CANCELLED")
     @APIResponse(responseCode = "404", description = "reservation-not-found")
     @APIResponse(responseCode = "409", description = "invalid-reservation-state: CONFIRMED or EXPIRED")
     public ReservationView cancel(@PathParam("id") String id) {
@@ -204,8 +203,7 @@ public class ReservationResource {
     @Operation(summary = "Hold a HELD reservation until now + ttlSeconds (longer or shorter), with one extended event")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = ExtendRequest.class)))
-    @APIResponse(responseCode = "200", description = "The reservation with its new expiresAt",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReservationView.class)))
+    @APIResponseSchema(value = ReservationView.class, responseCode = "200", responseDescription = "The reservation with its new expiresAt")
     @APIResponse(responseCode = "400", description = "malformed-request or validation-failed: ttlSeconds is not an integer from 1 to 86400")
     @APIResponse(responseCode = "404", description = "reservation-not-found")
     @APIResponse(responseCode = "409", description = "invalid-reservation-state (not HELD, or past expiresAt), or "
@@ -223,9 +221,8 @@ public class ReservationResource {
             summary = "Committed units leave their locations (deferred fulfilment): committed and on hand drop, once per Idempotency-Key")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = SettlementRequest.class)))
-    @APIResponse(responseCode = "200",
-            description = "The reservation as this fulfilment left it (or the replay of the answer stored with this key)",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReservationView.class)))
+    @APIResponseSchema(value = ReservationView.class, responseCode = "200",
+            responseDescription = "The reservation as this fulfilment left it (or the replay of the answer stored with this key)")
     @APIResponse(responseCode = "404", description = "reservation-not-found (not stored)")
     @APIResponse(responseCode = "409", description = "over-fulfilment or invalid-reservation-state (stored and replayed), or "
             + "idempotency-request-in-progress (with Retry-After)")
@@ -244,9 +241,8 @@ public class ReservationResource {
             summary = "Committed units that will not be fulfilled become available again (deferred fulfilment), once per Idempotency-Key")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = SettlementRequest.class)))
-    @APIResponse(responseCode = "200",
-            description = "The reservation as this release left it (or the replay of the answer stored with this key)",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReservationView.class)))
+    @APIResponseSchema(value = ReservationView.class, responseCode = "200",
+            responseDescription = "The reservation as this release left it (or the replay of the answer stored with this key)")
     @APIResponse(responseCode = "404", description = "reservation-not-found (not stored)")
     @APIResponse(responseCode = "409", description = "over-fulfilment or invalid-reservation-state (stored and replayed), or "
             + "idempotency-request-in-progress (with Retry-After)")

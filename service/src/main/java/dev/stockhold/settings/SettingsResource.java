@@ -14,6 +14,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponseSchema;
 import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -38,8 +39,7 @@ public class SettingsResource {
     @GET
     @RolesAllowed({ Roles.INVENTORY_ADMIN, Roles.RESERVATIONS })
     @Operation(summary = "The tenant's caps on reservations ({} when none is set)")
-    @APIResponse(responseCode = "200", description = "The settings",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = TenantSettings.class)))
+    @APIResponseSchema(value = TenantSettings.class, responseCode = "200", responseDescription = "The settings")
     public TenantSettings get() {
         return settings.current(tenant.id());
     }
@@ -51,8 +51,7 @@ public class SettingsResource {
             + "from then on, on every replica within a second")
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = TenantSettings.class)))
-    @APIResponse(responseCode = "200", description = "The settings as stored",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = TenantSettings.class)))
+    @APIResponseSchema(value = TenantSettings.class, responseCode = "200", responseDescription = "The settings as stored")
     @APIResponse(responseCode = "400", description = "validation-failed or malformed-request")
     public TenantSettings put(byte[] body) {
         return settings.put(tenant.id(), json.read(body, TenantSettings.class));
