@@ -25,6 +25,9 @@ public class OutboxMetrics {
     static final List<String> FAILURE_REASONS = List.of("nack", "timeout", "unreachable", "unroutable", "serialization",
             "interrupted", "error");
 
+    /** The paused relay's probes of the broker, by outcome (answered, failed). */
+    static final String BROKER_PROBES = "stockhold.outbox.broker.probes";
+
     /** Confirmed events by kind (the routing key: reservation.created, stock.depleted, ...). */
     static final String EVENTS_PUBLISHED = "stockhold.events.published";
 
@@ -59,6 +62,8 @@ public class OutboxMetrics {
                 .description("One batch's publish call, from the first send to the broker's last answer or the timeout")
                 .register(registry);
         registry.counter("stockhold.outbox.leases.lost");
+        registry.counter(BROKER_PROBES, "outcome", "answered");
+        registry.counter(BROKER_PROBES, "outcome", "failed");
         createdToConfirm = Timer.builder("stockhold.outbox.created.to.confirm")
                 .description("From the start of the transaction that wrote the event (any replica) to the broker's confirm")
                 .publishPercentileHistogram()
@@ -78,6 +83,10 @@ public class OutboxMetrics {
 
     void publishCall(long nanos) {
         publishCall.record(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    void probed(boolean answered) {
+        registry.counter(BROKER_PROBES, "outcome", answered ? "answered" : "failed").increment();
     }
 
     /** Marks that found their rows no longer leased to this relay: the claim outlived its lease (must stay 0). */

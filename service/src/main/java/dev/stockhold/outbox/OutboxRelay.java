@@ -202,7 +202,12 @@ public class OutboxRelay {
         Duration delay = config.relay().brokerProbeInitial();
         while (!stopping) {
             sleepUnlessStopping(delay);
-            if (!stopping && publisher.probe()) {
+            if (stopping) {
+                return;
+            }
+            boolean answered = publisher.probe();
+            metrics.probed(answered);
+            if (answered) {
                 broker.reachable();
                 Log.infof("Outbox relay resumed: broker reachable again after %d ms", Duration.between(since, clock.instant()).toMillis());
                 return;

@@ -23,9 +23,10 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
 /**
- * I6 across an outage longer than the whole retry schedule: the broker is stopped for about eight seconds while the
- * schedule (three attempts, 10-50 ms apart) would have buried every event in well under one. No event may be charged
- * an attempt for the outage, none may be DEAD, and all must arrive in per-reservation order once the broker is back.
+ * I6 across an outage longer than the whole retry schedule: the broker stays stopped while events are written and the
+ * paused relay fails more probes than an event has attempts (three, 10-50 ms apart), so a relay that charged the
+ * outage to the events would have buried them. No event may be charged an attempt for the outage, none may be DEAD,
+ * and all must arrive in per-reservation order once the broker is back.
  */
 @QuarkusTest
 @StockedSku(1000)
@@ -38,15 +39,19 @@ class RelayOutageTest extends BrokerFixture {
         Eventually.await(Duration.ofSeconds(10), "events before the outage", () -> broker.of(api.tenant()).size() == 5);
 
         List<String> during = new ArrayList<>();
+        double failedProbes = Management.metric(ShortRetryScheduleProfile.PROBES, ShortRetryScheduleProfile.FAILED);
         OutboxRelayTest.rabbitmqctl("stop_app");
         try {
-            long until = System.nanoTime() + Duration.ofSeconds(8).toNanos();
-            while (System.nanoTime() < until) {
+            // events are written between the paused relay's failed probes, more of them than an event has attempts:
+            // a relay that charged an attempt per try would have buried the first events
+            for (int probe = 1; probe <= ShortRetryScheduleProfile.MAX_ATTEMPTS + 1; probe++) {
                 List<String> ids = reserve(5);
                 api.confirm(ids.get(0)).then().statusCode(200);
                 api.cancel(ids.get(1)).then().statusCode(200);
                 during.addAll(ids);
-                Thread.sleep(200);
+                double seen = failedProbes + probe;
+                Eventually.await(Duration.ofSeconds(10), "failed probe " + probe + " of the stopped broker",
+                        () -> Management.metric(ShortRetryScheduleProfile.PROBES, ShortRetryScheduleProfile.FAILED) >= seen);
             }
             Management.given().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"))
                     .body("checks.find { it.name == 'outbox-relay' }.data.broker", equalTo("unreachable"))

@@ -12,10 +12,16 @@ import io.quarkus.test.junit.QuarkusTestProfile;
  */
 public class ShortRetryScheduleProfile implements QuarkusTestProfile {
 
+    /** The attempts an event gets before it is DEAD, under this profile. */
+    static final int MAX_ATTEMPTS = 3;
+    /** The paused relay's failed probes of the broker: an outage as the relay lives it, counted instead of timed. */
+    static final String PROBES = "stockhold_outbox_broker_probes_total";
+    static final String FAILED = "outcome=\"failed\"";
+
     @Override
     public final Map<String, String> getConfigOverrides() {
         Map<String, String> overrides = new HashMap<>(Map.of(
-                "stockhold.outbox.max-attempts", "3",
+                "stockhold.outbox.max-attempts", String.valueOf(MAX_ATTEMPTS),
                 "stockhold.outbox.backoff-initial", "10ms",
                 "stockhold.outbox.backoff-max", "50ms",
                 "stockhold.relay.broker-probe-max", "500ms"));
