@@ -21,6 +21,14 @@ final class OutboxDialect {
     static final String PLAN = "SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_sort = off; "
             + "SET LOCAL enable_hashjoin = off; SET LOCAL enable_mergejoin = off";
 
+    /**
+     * For the relay's claim and mark, which every replica runs several times a second: planned once per connection,
+     * not for the values of each call. With PostgreSQL's own choice the mark was planned anew on every call (a plan
+     * for a batch of one looks cheaper than one for any batch). {@code OutboxPlanTest} checks these generic plans,
+     * cached while the table was empty, against a backlog.
+     */
+    static final String ONE_PLAN = "SET LOCAL plan_cache_mode = force_generic_plan";
+
     /*
      * The claim (I6 ordering): walks outbox_events_pending_seq_idx in seq order and leases the first claimable rows
      * (time come, lease free or expired) whose aggregate has no earlier unpublished event. That check is a scalar

@@ -25,7 +25,7 @@ public class RelayStore {
 
     /** Leases up to {@code limit} claimable events to {@code relayId}, in write order. */
     public List<OutboxEvent> claim(String relayId, int limit, Duration lease) {
-        return jdbc.inOwnTransaction(OutboxDialect.CLAIM, ps -> {
+        return jdbc.inOwnTransaction(OutboxDialect.ONE_PLAN + "; " + OutboxDialect.CLAIM, ps -> {
             ps.setString(1, relayId);
             ps.setLong(2, lease.toMillis());
             ps.setInt(3, limit);
@@ -56,14 +56,14 @@ public class RelayStore {
     public List<Marked> mark(String relayId, List<Mark> marks, int maxAttempts) {
         List<UUID> confirmed = marks.stream().filter(m -> m.failure() == null).map(Mark::id).toList();
         List<Mark> failed = marks.stream().filter(m -> m.failure() != null).toList();
-        List<String> statements = new ArrayList<>();
+        List<String> statements = new ArrayList<>(List.of(OutboxDialect.ONE_PLAN));
         if (!confirmed.isEmpty()) {
             statements.add(OutboxDialect.MARK_PUBLISHED);
         }
         if (!failed.isEmpty()) {
             statements.add(OutboxDialect.MARK_FAILED);
         }
-        if (statements.isEmpty()) {
+        if (confirmed.isEmpty() && failed.isEmpty()) {
             return List.of();
         }
         List<Marked> marked = new ArrayList<>();
