@@ -104,12 +104,15 @@ public class OutboxRelay {
     }
 
     /**
-     * Claims and publishes as {@code relay} through {@code via} until a claim comes back empty or the broker cannot be
-     * reached (the leases in hand then go back, no attempt charged). While the broker confirms one batch the next is
-     * claimed, and while it takes the next one the first is marked: the database and the broker work at the same
-     * time. A batch claimed while an earlier one is unmarked never holds a later event of the same aggregate (the
-     * claim skips events with an unpublished predecessor), so per-aggregate order holds. The worker drains as this
-     * replica; package-private so tests drive the same path as other replicas.
+     * Claims and publishes as {@code relay} through {@code via} until a claim comes back short of a full batch or the
+     * broker cannot be reached (the leases in hand then go back, no attempt charged). While the broker confirms a full
+     * batch the next is claimed, and while it takes the next one the first is marked: the database and the broker work
+     * at the same time. A batch short of the batch size took everything claimable, so no next claim is made while it
+     * is confirmed (at low rates that claim came back empty most of the time: a transaction for nothing); events
+     * committed meanwhile nudge the worker, which drains again once this batch is marked. A batch claimed while an
+     * earlier one is unmarked never holds a later event of the same aggregate (the claim skips events with an
+     * unpublished predecessor), so per-aggregate order holds. The worker drains as this replica; package-private so
+     * tests drive the same path as other replicas.
      */
     Drained drain(String relay, EventPublisher via) {
         int claimed = 0;
@@ -118,7 +121,7 @@ public class OutboxRelay {
         EventPublisher.Sent sent = batch.isEmpty() ? null : send(via, batch);
         while (sent != null) {
             claimed += batch.size();
-            List<OutboxEvent> next = stopping ? List.of() : claim(relay);
+            List<OutboxEvent> next = stopping || batch.size() < config.relay().batchSize() ? List.of() : claim(relay);
             PublishOutcome outcome = sent.await(config.relay().publishTimeout());
             if (outcome instanceof PublishOutcome.Unreachable unreachable) {
                 handBack(relay, Stream.concat(batch.stream(), next.stream()).toList(), unreachable);

@@ -74,6 +74,54 @@ class OutboxRelayMechanicsTest extends BrokerFixture {
                 .isEqualTo(1);
     }
 
+    /**
+     * A batch short of the batch size took everything claimable: while the broker confirms it, the relay claims no
+     * next batch (at low rates that claim came back empty, a transaction for nothing). An event committed during the
+     * publish is left pending for the next drain, which the worker's nudge starts, and that drain publishes it.
+     */
+    @Test
+    void shouldLeaveAnEventCommittedDuringThePublishOfAShortBatchToTheNextDrain() {
+        while (relay.drain("draining-relay", publisher).claimed() > 0) {
+            // events other tests of this profile left pending
+        }
+        String sku = Api.sku();
+        api.setStock(sku, 5);
+        String first = api.reserve(Api.key(), sku, 1).path("id");
+        String[] during = new String[1];
+        EventPublisher reservingWhilePublishing = new EventPublisher() {
+            @Override
+            public Sent send(List<OutboxEvent> batch) {
+                Sent sent = publisher.send(batch);
+                if (during[0] == null) {
+                    during[0] = api.reserve(Api.key(), sku, 1).path("id");
+                }
+                return sent;
+            }
+
+            @Override
+            public boolean probe() {
+                return publisher.probe();
+            }
+
+            @Override
+            public String target() {
+                return publisher.target();
+            }
+        };
+
+        relay.drain("short-batch-relay", reservingWhilePublishing);
+
+        assertThat(db.queryLong("SELECT count(*) FROM outbox_events WHERE aggregate_id = ?::uuid AND status = 'PUBLISHED'", first))
+                .isEqualTo(1);
+        assertThat(db.queryLong("SELECT count(*) FROM outbox_events WHERE aggregate_id = ?::uuid AND status = 'PENDING' "
+                + "AND locked_by IS NULL", during[0])).as("the event committed during the publish, not claimed").isEqualTo(1);
+        relay.drain("short-batch-relay", publisher);
+        assertThat(db.queryLong("SELECT count(*) FROM outbox_events WHERE aggregate_id = ?::uuid AND status = 'PUBLISHED'", during[0]))
+                .as("the next drain publishes it").isEqualTo(1);
+        Eventually.await(Duration.ofSeconds(10), "both events delivered",
+                () -> broker.of(api.tenant()).stream().map(BrokerQueue.Delivery::subject).distinct().count() == 2);
+    }
+
     @Test
     void shouldPublishEachEventOnceAndInOrderWithThreeRelays() throws SQLException {
         int reservations = 500;
