@@ -54,6 +54,9 @@ public class RelayStore {
 
     /** Records a batch's outcome for the rows this relay still leases. @return the rows changed, with their new status */
     public List<Marked> mark(String relayId, List<Mark> marks, int maxAttempts) {
+        if (marks.isEmpty()) {
+            return List.of();
+        }
         List<UUID> confirmed = marks.stream().filter(m -> m.failure() == null).map(Mark::id).toList();
         List<Mark> failed = marks.stream().filter(m -> m.failure() != null).toList();
         List<String> statements = new ArrayList<>(List.of(OutboxDialect.ONE_PLAN));
@@ -62,9 +65,6 @@ public class RelayStore {
         }
         if (!failed.isEmpty()) {
             statements.add(OutboxDialect.MARK_FAILED);
-        }
-        if (confirmed.isEmpty() && failed.isEmpty()) {
-            return List.of();
         }
         List<Marked> marked = new ArrayList<>();
         jdbc.inOwnTransaction(String.join("; ", statements), ps -> {

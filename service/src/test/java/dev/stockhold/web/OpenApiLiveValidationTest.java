@@ -51,6 +51,26 @@ class OpenApiLiveValidationTest {
         }
     }
 
+    /**
+     * Every error the document lists is a problem: OpenApiDefaults gives problem+json content to a declared response
+     * whose description starts with a problem slug, so a description that forgets the slug would leave it without.
+     */
+    @Test
+    void shouldDocumentEveryErrorResponseAsAProblem() throws Exception {
+        JsonNode paths = JSON.readTree(given().accept("application/json").get("/q/openapi").asString()).path("paths");
+        List<String> bare = new ArrayList<>();
+        paths.fields().forEachRemaining(path -> path.getValue().fields().forEachRemaining(operation -> operation.getValue()
+                .path("responses").fields().forEachRemaining(response -> {
+                    String status = response.getKey();
+                    if ((status.startsWith("4") || status.startsWith("5") || status.equals("default"))
+                            && response.getValue().path("content").path(ProblemType.MEDIA_TYPE).isMissingNode()) {
+                        bare.add(operation.getKey() + " " + path.getKey() + " " + status);
+                    }
+                })));
+        assertThat(paths.size()).as("paths in /q/openapi").isPositive();
+        assertThat(bare).as("error responses without application/problem+json content").isEmpty();
+    }
+
     @Test
     void shouldAnswerEveryOperationAsTheDocumentSays() throws Exception {
         int port = startPrism();
