@@ -25,6 +25,8 @@ import java.util.stream.Stream;
 public final class KafkaBroker implements AutoCloseable {
 
     private static final Path HOME = Repository.service("target/kafka-broker");
+    /** A bound on the broker's start, generous for a loaded machine; a broker that listens sooner is used at once. */
+    private static final Duration LISTEN_WITHIN = Duration.ofSeconds(180);
 
     private final Path dir;
     private final int port;
@@ -34,7 +36,11 @@ public final class KafkaBroker implements AutoCloseable {
     public KafkaBroker() {
         this.dir = HOME.resolve("broker-" + UUID.randomUUID().toString().substring(0, 8)).toAbsolutePath();
         this.port = freePort();
-        this.controllerPort = freePort();
+        int controller = freePort();
+        while (controller == port) { // two binds to port 0 may be handed the same port once the first is closed
+            controller = freePort();
+        }
+        this.controllerPort = controller;
     }
 
     public String bootstrapServers() {
@@ -99,10 +105,10 @@ public final class KafkaBroker implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
+        Instant deadline = Instant.now().plus(LISTEN_WITHIN);
         while (Instant.now().isBefore(deadline)) {
             if (!process.isAlive()) {
-                throw new IllegalStateException("the Kafka broker exited; see " + dir.resolve("broker.log"));
+                throw new IllegalStateException("the Kafka broker exited: " + tail(dir.resolve("broker.log")));
             }
             try (Socket probe = new Socket()) {
                 probe.connect(new InetSocketAddress("127.0.0.1", port), 200);
@@ -111,7 +117,19 @@ public final class KafkaBroker implements AutoCloseable {
                 sleep(200);
             }
         }
-        throw new IllegalStateException("the Kafka broker did not listen within 60 s; see " + dir.resolve("broker.log"));
+        process.destroyForcibly();
+        waitFor(process);
+        throw new IllegalStateException("the Kafka broker did not listen within " + LISTEN_WITHIN + ": " + tail(dir.resolve("broker.log")));
+    }
+
+    /** The last lines of a log, so that a failure on a machine that keeps no build directory says why. */
+    private static String tail(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log);
+            return log + " ends with:\n" + String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
+        } catch (IOException e) {
+            return log + " (unreadable: " + e.getMessage() + ")";
+        }
     }
 
     private static Process java(List<String> args, Path log) throws IOException {
@@ -125,7 +143,7 @@ public final class KafkaBroker implements AutoCloseable {
         Process p = java(args, log);
         waitFor(p);
         if (p.exitValue() != 0) {
-            throw new IllegalStateException(args + " failed; see " + log);
+            throw new IllegalStateException(args + " failed: " + tail(log));
         }
     }
 
@@ -140,7 +158,7 @@ public final class KafkaBroker implements AutoCloseable {
                     .redirectOutput(HOME.resolve("resolve.log").toFile()).start();
             waitFor(mvn);
             if (mvn.exitValue() != 0 || !Files.exists(file)) {
-                throw new IllegalStateException("could not resolve the Kafka broker's jars; see " + HOME.resolve("resolve.log"));
+                throw new IllegalStateException("could not resolve the Kafka broker's jars: " + tail(HOME.resolve("resolve.log")));
             }
         }
         return Files.readString(file).trim();
@@ -148,8 +166,8 @@ public final class KafkaBroker implements AutoCloseable {
 
     private static void waitFor(Process p) {
         try {
-            if (!p.waitFor(120, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
+            if (!p.waitFor(180, TimeUnit.SECONDS)) {
+                p.destroyForcibly().waitFor();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
