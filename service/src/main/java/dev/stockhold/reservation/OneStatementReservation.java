@@ -15,6 +15,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.postgresql.util.PSQLException;
 import org.postgresql.util.ServerErrorMessage;
 
+import dev.stockhold.CommitOutcomeUnknownException;
 import dev.stockhold.Jdbc;
 import dev.stockhold.StockholdConfig;
 import dev.stockhold.idempotency.RequestInProgressException;
@@ -170,6 +171,10 @@ class OneStatementReservation {
                 }
                 if (LOCK_TIMEOUT.equals(state) && waitedForTheKey(e.getServerErrorMessage())) {
                     throw new RequestInProgressException();
+                }
+                if (CommitOutcomeUnknownException.mayHaveCommitted(state)) {
+                    // the statement is its own commit: the connection may have gone after PostgreSQL committed it
+                    throw new CommitOutcomeUnknownException(e);
                 }
                 // otherwise (a record stayed locked for the whole record wait, too) a database failure: a 503, as on
                 // the transactional path

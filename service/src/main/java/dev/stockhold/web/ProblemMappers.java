@@ -13,6 +13,7 @@ import jakarta.ws.rs.core.Response;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 import dev.stockhold.Causes;
+import dev.stockhold.CommitOutcomeUnknownException;
 import dev.stockhold.DatabaseFailures;
 import io.quarkus.logging.Log;
 import io.quarkus.security.AuthenticationFailedException;
@@ -127,10 +128,11 @@ public class ProblemMappers {
     /**
      * The connection failed during COMMIT (a PostgreSQL restart does this): the transaction manager reports a
      * rollback, but the database may have committed before the connection went (the chaos run caught exactly that).
+     * The same for a statement that was its own commit ({@link CommitOutcomeUnknownException}).
      * Nobody can know here; the caller learns the outcome by retrying with the same key (or GET / confirm again).
      */
     static boolean isInterruptedCommit(Throwable e) {
-        return Causes.any(e, RollbackException.class);
+        return Causes.any(e, RollbackException.class) || Causes.any(e, CommitOutcomeUnknownException.class);
     }
 
     /** The connection was closed by the client while the request was read (a timeout on its side, a reset stream). */

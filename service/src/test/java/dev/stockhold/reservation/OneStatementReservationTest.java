@@ -1,6 +1,7 @@
 package dev.stockhold.reservation;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.equalTo;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -27,7 +28,9 @@ import dev.stockhold.support.Api;
 import dev.stockhold.support.Eventually;
 import dev.stockhold.support.StockedSku;
 import dev.stockhold.support.TenantFixture;
+import dev.stockhold.web.ProblemMappers;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
 
 /**
  * The one-statement write of a new reservation is all or nothing on its own, without a transaction around it: a hold
@@ -128,6 +131,30 @@ class OneStatementReservationTest extends TenantFixture {
         }
 
         assertThat(writing.get(WAIT.toSeconds(), TimeUnit.SECONDS)).isEqualTo(Result.CREATED);
+        assertThat(db.available(api.tenant(), sku)).isEqualTo(4);
+    }
+
+    /**
+     * The statement is its own commit, so a session that ends while it runs (here: terminated while it waits on the
+     * record; in the chaos run: a failover that shut the primary down while the commit waited for the standby) may
+     * have committed it. The answer says the outcome is unknown, never "nothing was changed", and a retry with the
+     * same key learns the outcome.
+     */
+    @Test
+    void shouldAnswerOutcomeUnknownWhenTheSessionEndsDuringTheStatement() throws Exception {
+        String key = Api.key();
+        String waiting = """
+                FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()
+                 AND query LIKE '%WITH p AS MATERIALIZED%'""";
+        try (AutoCloseable held = db.holdStockRow(api.tenant(), sku)) {
+            CompletableFuture<Response> answer = CompletableFuture.supplyAsync(() -> api.reserve(key, sku, 1));
+            Eventually.await(WAIT, "the statement waiting on the record", () -> db.queryLong("SELECT count(*) " + waiting) == 1);
+            assertThat(db.queryLong("SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) " + waiting)).isEqualTo(1);
+            answer.get(WAIT.toSeconds(), TimeUnit.SECONDS).then().statusCode(503).header("Retry-After", "1")
+                    .body("detail", equalTo(ProblemMappers.OUTCOME_UNKNOWN));
+        }
+        api.reserve(key, sku, 1).then().statusCode(201);
+        api.reserve(key, sku, 1).then().statusCode(201).header("Idempotent-Replayed", "true");
         assertThat(db.available(api.tenant(), sku)).isEqualTo(4);
     }
 
