@@ -120,9 +120,24 @@ lag_buckets() {
     | sed -E 's/.*le="([^"]+)".* ([0-9.eE+-]+)$/\1 \2/' | awk '{n[$1] += $2} END {for (l in n) print l, n[l]}' \
     | sed 's/^+Inf/1e99/' | sort -g
 }
-# p99 of the lag in ms over one window: the difference of two lag_buckets snapshots (files)
-lag_p99() {
-  awk 'NR == FNR {b[$1] = $2; next} {print $1, b[$1] + 0, $2}' "$1" "$2" | sort -g | awk '{le[NR] = $1; c[NR] = $3 - $2} END {t = c[NR]; for (i = 1; i <= NR; i++) if (t > 0 && c[i] >= 0.99 * t) {printf "%.1f", le[i] * 1000; exit}; print "-"}'
+# A quantile (0.99 unless given) of the lag in ms over one window: the difference of two lag_buckets snapshots
+# (files), read as the upper bound of the bucket that holds it
+lag_quantile() {
+  awk 'NR == FNR {b[$1] = $2; next} {print $1, b[$1] + 0, $2}' "$1" "$2" | sort -g | awk -v q="${3:-0.99}" '{le[NR] = $1; c[NR] = $3 - $2} END {t = c[NR]; for (i = 1; i <= NR; i++) if (t > 0 && c[i] >= q * t) {printf "%.1f", le[i] * 1000; exit}; print "-"}'
+}
+# Checkpoints begun and full-page images written so far: a window that overlaps the start of a checkpoint writes a
+# full page for the first change of every page after it, and its commits wait for that WAL
+checkpoints() { psql_db -qAtc "SELECT checkpoints_timed + checkpoints_req FROM pg_stat_bgwriter"; }
+wal_fpi() { psql_db -qAtc "SELECT wal_fpi FROM pg_stat_wal"; }
+# Waits (at most 30 s) until the relay has published every pending event, so that a window's lag histogram holds the
+# window's own events and not the backlog of a closed-loop warm-up before it
+outbox_drained() {
+  local i
+  for i in $(seq 1 300); do
+    [ "$(psql_db -c "SELECT count(*) FROM outbox_events WHERE status = 'PENDING'")" = 0 ] && return 0
+    sleep 0.1
+  done
+  log "the outbox still held pending events after 30 s"
 }
 
 # One goal row: name, measured ("value" or "median (min-max)"), target text, operator (<=, <, >=), bound; and its status
