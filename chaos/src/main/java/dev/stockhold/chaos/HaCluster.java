@@ -129,8 +129,8 @@ final class HaCluster implements AutoCloseable {
     }
 
     /**
-     * The formation settled and the primary streaming to a synchronous standby, for three checks in a row a second
-     * apart. A database fault is injected only then: pg_auto_failover drops a standby it finds unhealthy from the
+     * The formation settled, every node healthy in the monitor's view, and the primary streaming to a synchronous
+     * standby, for three checks in a row a second apart. A database fault is injected only then: pg_auto_failover drops a standby it finds unhealthy from the
      * quorum (the primary goes to wait_primary and commits without waiting for it), and a failover asked for at that
      * moment promoted the lagging standby while the old primary, unable to demote from wait_primary, kept committing:
      * acknowledged writes were lost by the database, which no service above it can survive. That double fault is the
@@ -139,13 +139,30 @@ final class HaCluster implements AutoCloseable {
     void awaitSynchronous(Duration timeout) throws InterruptedException {
         int[] inARow = { 0 };
         await(timeout, () -> {
-            inARow[0] = settled(NODE_PORTS.size()) && synchronousStandbys() >= 1 ? inARow[0] + 1 : 0;
+            inARow[0] = settled(NODE_PORTS.size()) && healthy() && synchronousStandbys() >= 1 ? inARow[0] + 1 : 0;
             if (inARow[0] < 3) {
                 Thread.sleep(1_000);
                 return false;
             }
             return true;
         }, "a synchronous standby");
+    }
+
+    /**
+     * Every node found healthy by the monitor's own checks and reporting a running PostgreSQL. The nodes' states can
+     * settle while the monitor still holds a failed health check of a node that restarted: a failover asked for then met
+     * the monitor's verdict "unhealthy" in the same second and left the formation with two primaries.
+     */
+    private boolean healthy() {
+        try (Connection c = DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + MONITOR_PORT + "/pg_auto_failover",
+                "postgres", "");
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(
+                        "SELECT count(*) FILTER (WHERE health = 1 AND reportedpgisrunning), count(*) FROM pgautofailover.node")) {
+            return rs.next() && rs.getInt(1) == NODE_PORTS.size() && rs.getInt(2) == NODE_PORTS.size();
+        } catch (SQLException e) {
+            return false;
+        }
     }
 
     private int synchronousStandbys() {
