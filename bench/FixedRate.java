@@ -32,7 +32,8 @@ import java.util.stream.Stream;
  * rate=... requests=... created=... non201=... failed=... jvm_ms=... jit_ms=... nojit_ms=... pg_ms=... mq_ms=... p50_ms=... p99_ms=... p999_ms=...},
  * where jvm_ms (the whole service process), jit_ms (its JIT compiler threads, part of jvm_ms), nojit_ms (the rest:
  * what serving costs once compiled), pg_ms and mq_ms (-1 without a cgroup) are CPU milliseconds per request created
- * in the measured window.
+ * in the measured window. On stderr, the seconds of the window whose slowest answer took over 100 ms (wall clock, by
+ * due time), to set a stall beside PostgreSQL's checkpoints and the service's jobs.
  */
 public class FixedRate {
 
@@ -50,7 +51,7 @@ public class FixedRate {
 
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5))
                 .executor(Executors.newFixedThreadPool(2)).build();
-        ConcurrentLinkedQueue<long[]> answers = new ConcurrentLinkedQueue<>();   // {status, micros}
+        ConcurrentLinkedQueue<long[]> answers = new ConcurrentLinkedQueue<>();   // {status, micros, due (nanoTime)}
         AtomicInteger outstanding = new AtomicInteger();
         long start = System.nanoTime();
         long measureFrom = start + TimeUnit.SECONDS.toNanos(warm);
@@ -95,7 +96,28 @@ public class FixedRate {
                 (cpuAfter[0] - cpuBefore[0] - cpuAfter[2] + cpuBefore[2]) * msPerTick / per,
                 perRequest(cpuBefore[1], cpuAfter[1], per), perRequest(cpuBefore[3], cpuAfter[3], per), quantile(micros, 0.5),
                 quantile(micros, 0.99), quantile(micros, 0.999));
+        slowSeconds(answers, start, System.currentTimeMillis() - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
         System.exit(0);
+    }
+
+    /**
+     * To stderr: the seconds of the window (wall clock, by due time) whose slowest answer took over 100 ms, so that a
+     * stall can be set beside the database's log (checkpoints) and the service's (jobs).
+     */
+    private static void slowSeconds(ConcurrentLinkedQueue<long[]> answers, long startNanos, long startMillis) {
+        java.util.TreeMap<Long, Long> worst = new java.util.TreeMap<>();
+        for (long[] a : answers) {
+            long second = (startMillis + TimeUnit.NANOSECONDS.toMillis(a[2] - startNanos)) / 1000;
+            worst.merge(second, a[1], Math::max);
+        }
+        StringBuilder slow = new StringBuilder();
+        worst.forEach((second, micros) -> {
+            if (micros > 100_000) {
+                slow.append(' ').append(java.time.Instant.ofEpochSecond(second).toString().substring(11, 19)).append('=')
+                        .append(micros / 1000).append("ms");
+            }
+        });
+        System.err.println("slow seconds (UTC, by due time, slowest answer over 100 ms):" + (slow.isEmpty() ? " none" : slow));
     }
 
     /** @param dueAt when the schedule wanted it sent: latency counts from there, so a late send is not hidden */
@@ -108,7 +130,7 @@ public class FixedRate {
         outstanding.incrementAndGet();
         http.sendAsync(request, HttpResponse.BodyHandlers.discarding()).whenComplete((response, failure) -> {
             if (answers != null) {
-                answers.add(new long[] { failure == null ? response.statusCode() : -1, (System.nanoTime() - dueAt) / 1000 });
+                answers.add(new long[] { failure == null ? response.statusCode() : -1, (System.nanoTime() - dueAt) / 1000, dueAt });
             }
             outstanding.decrementAndGet();
         });
