@@ -151,3 +151,45 @@ goal() {
 auditor_ms() {
   ./mvnw -B -pl service test -Dtest=AuditorPlanTest 2>&1 | grep -h '\[audit plan\] [0-9]* lines' | tail -1 | sed -E 's/.* buffers in ([0-9.]+) ms;.*/\1/'
 }
+
+# The seeded store of bench/run and bench/soak: SKUS records of tenant "bench" and one hot record, each with a billion
+# units and its ledger opened, on vacuumed and analyzed tables (the statistics every later window plans with)
+seed_store() {
+  psql_db -c "TRUNCATE idempotency_records, reservation_lines, reservations, outbox_events, stock_items, stock_records, stock_movements, locations" \
+    -c "INSERT INTO stock_records (tenant_id, sku, location, on_hand, held, received) SELECT 'bench', 'SKU-' || n, 'default', 1000000000, 0, 1000000000 FROM generate_series(1, $SKUS) n" \
+    -c "INSERT INTO stock_records (tenant_id, sku, location, on_hand, held, received) VALUES ('bench', 'HOT', 'default', 1000000000, 0, 1000000000)" \
+    -c "$OPEN_LEDGERS" -c "VACUUM ANALYZE"
+}
+
+# pg_stat_statements, where PGSS=1 asks for it: shared_preload_libraries takes a restart (pgss_load), and pgss_restore
+# (in the caller's EXIT trap) unloads it again. Planning time is counted only with track_planning (known once the
+# library is loaded); plans per call says which statements are planned on every call.
+PGSS=${PGSS:-0}
+PG_CLUSTER="$(ls /etc/postgresql | head -n 1)"
+pgss_load() {
+  [ "$PGSS" = 1 ] || return 0
+  psql -h 127.0.0.1 -U postgres -qc "ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'"
+  pg_ctlcluster --skip-systemctl-redirect "$PG_CLUSTER" main restart
+  psql -h 127.0.0.1 -U postgres -qc "ALTER SYSTEM SET pg_stat_statements.track_planning = on" -c "SELECT pg_reload_conf()"
+}
+pgss_restore() {
+  if [ "$PGSS" = 1 ] && [ -n "$(psql -h 127.0.0.1 -U postgres -qAtc "SHOW shared_preload_libraries" | grep pg_stat_statements)" ]; then
+    log "unloading pg_stat_statements"
+    psql -h 127.0.0.1 -U postgres -qc "ALTER SYSTEM RESET pg_stat_statements.track_planning" -c "ALTER SYSTEM RESET shared_preload_libraries"
+    pg_ctlcluster --skip-systemctl-redirect "$PG_CLUSTER" main restart
+  fi
+}
+# in the run's database, once it exists
+pgss_create() { [ "$PGSS" = 1 ] && psql_db -c "CREATE EXTENSION IF NOT EXISTS pg_stat_statements" || true; }
+pgss_reset() { [ "$PGSS" = 1 ] && psql_db -c "SELECT pg_stat_statements_reset()" >/dev/null || true; }
+# the statements since pgss_reset, per request ($1 requests): PostgreSQL ms and calls per request (planning +
+# execution) and plans per call, into $WORK/statements.$2
+pgss_report() {
+  [ "$PGSS" = 1 ] || return 0
+  psql_db -F ' | ' -c "SELECT round(sum(total_exec_time + total_plan_time)::numeric / $1, 4) AS ms_per_request,
+      round(sum(calls)::numeric / $1, 3) AS calls_per_request,
+      round(sum(plans)::numeric / greatest(sum(calls), 1), 2) AS plans_per_call,
+      left(regexp_replace(query, '\s+', ' ', 'g'), 110) AS statement
+    FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+    GROUP BY query ORDER BY 1 DESC LIMIT 15" > "$WORK/statements.$2"
+}
