@@ -1,5 +1,6 @@
 # Shared by bench/run and bench/relay: a throwaway issuer and token, the packaged service on a fresh database,
-# a consumer queue for the relay's events. Source it after setting WORK, DB and PORT.
+# a consumer queue for the relay's events. Source it after setting WORK and DB; PORT (the service's HTTP port) is a
+# free one unless set.
 
 log() { printf '[bench] %s\n' "$*" >&2; }
 psql_db() { psql -h 127.0.0.1 -U postgres -d "$DB" -v ON_ERROR_STOP=1 -qAt "$@"; }
@@ -32,6 +33,7 @@ free_port() {
     ss -Hltn "sport = :$port" | grep -q . || { echo "$port"; return; }
   done
 }
+PORT=${PORT:-$(free_port)}
 
 fresh_database() {
   psql -h 127.0.0.1 -U postgres -d postgres -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)" -c "CREATE DATABASE $DB"

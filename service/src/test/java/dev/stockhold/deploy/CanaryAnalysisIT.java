@@ -49,10 +49,6 @@ class CanaryAnalysisIT {
     static final String STABLE = "1.4.0";
     static final String CANARY = "1.5.0";
     static final String BROKEN_CANARY = "1.5.1";
-    private static final int STABLE_PORT = 18281;
-    private static final int CANARY_PORT = 18282;
-    private static final int BROKEN_PORT = 18283;
-    private static final int PROMETHEUS_PORT = 19190;
     private static final Duration LOAD = Duration.ofSeconds(20);
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Series that come from kube-state-metrics, not from the service: the promtool unit tests cover those alerts. */
@@ -76,8 +72,8 @@ class CanaryAnalysisIT {
         Assumptions.assumeTrue(PrometheusServer.available(),
                 "prometheus is not installed: the canary analysis test is skipped (apt-get install prometheus)");
         fixture = new ContainerFixture("canary-it", Map.of());
-        stable = fixture.start("stockhold-stable", STABLE_PORT, Map.of("STOCKHOLD_VERSION", STABLE));
-        canary = fixture.start("stockhold-canary", CANARY_PORT, Map.of("STOCKHOLD_VERSION", CANARY));
+        stable = fixture.start("stockhold-stable", ServiceContainer.freePort(), Map.of("STOCKHOLD_VERSION", STABLE));
+        canary = fixture.start("stockhold-canary", ServiceContainer.freePort(), Map.of("STOCKHOLD_VERSION", CANARY));
         stable.awaitHealthy("/q/health/ready", Duration.ofSeconds(60));
         canary.awaitHealthy("/q/health/ready", Duration.ofSeconds(60));
         assertThat(fixture.send(stable, "PUT", "/v1/items/" + sku + "/stock/default", "{\"onHand\":1000000}", null).statusCode())
@@ -85,7 +81,7 @@ class CanaryAnalysisIT {
         assertThat(fixture.send(stable, "PUT", "/v1/items/" + soldOut + "/stock/default", "{\"onHand\":0}", null).statusCode())
                 .isEqualTo(200);
         brokenManagementPort = ServiceContainer.freePort();
-        prometheus = PrometheusServer.start(fixture.work, PROMETHEUS_PORT, List.of("127.0.0.1:" + stable.managementPort,
+        prometheus = PrometheusServer.start(fixture.work, ServiceContainer.freePort(), List.of("127.0.0.1:" + stable.managementPort,
                 "127.0.0.1:" + canary.managementPort, "127.0.0.1:" + brokenManagementPort));
     }
 
@@ -139,7 +135,7 @@ class CanaryAnalysisIT {
         canary.stop(45);
         // the fault: the canary's connections are read-only (a JDBC URL pointing at a replica), so reads and health
         // work while every write fails
-        ServiceContainer broken = fixture.start("stockhold-canary-broken", BROKEN_PORT, Map.of(
+        ServiceContainer broken = fixture.start("stockhold-canary-broken", ServiceContainer.freePort(), Map.of(
                 "STOCKHOLD_VERSION", BROKEN_CANARY,
                 "QUARKUS_DATASOURCE_JDBC_URL", ContainerFixture.SERVER + fixture.database
                         + "?options=-c%20default_transaction_read_only%3Don",

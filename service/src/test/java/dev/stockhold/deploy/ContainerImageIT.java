@@ -55,7 +55,6 @@ import io.fabric8.kubernetes.client.utils.Serialization;
 class ContainerImageIT {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final int PORT = 18181;
     /** How long after SIGTERM the clients still send: the time a Service's endpoints take to drop the pod. */
     private static final Duration ENDPOINT_PROPAGATION = Duration.ofSeconds(2);
 
@@ -84,7 +83,7 @@ class ContainerImageIT {
 
         fixture = new ContainerFixture("container-it", Map.of("MEMORY_LIMIT", Long.toString(memoryLimit),
                 "TMP_SIZE", Long.toString(tmpLimit), "GRACE_SECONDS", Integer.toString(grace)));
-        container = fixture.start("stockhold-it", PORT, Map.of("STOCKHOLD_VERSION", "0.1.0-it"));
+        container = fixture.start("stockhold-it", ServiceContainer.freePort(), Map.of("STOCKHOLD_VERSION", "0.1.0-it"));
         toStarted = container.awaitHealthy("/q/health/started", Duration.ofSeconds(60));
         toReady = toStarted.plus(container.awaitHealthy("/q/health/ready", Duration.ofSeconds(60)));
         System.out.printf("[container] image %d MB, started after %d ms, ready after %d ms%n",

@@ -39,7 +39,7 @@ final class ServiceContainer implements AutoCloseable {
         this.managementPort = managementPort;
     }
 
-    /** A port nothing listens on now, for a container's management interface. */
+    /** A port nothing listens on now (the system picks it), for a container's HTTP or management interface. */
     static int freePort() throws IOException {
         try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
             return socket.getLocalPort();
