@@ -6,7 +6,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 
 import javax.sql.DataSource;
 
@@ -17,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.stockhold.support.PrivateCopies;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -65,20 +65,20 @@ class AuditorPlanTest {
             int socketTimeout = c.getNetworkTimeout();
             c.setNetworkTimeout(Runnable::run, 300_000);
             try {
-                execute(c, "CREATE SCHEMA plan_test_audit");
+                PrivateCopies.execute(c, "CREATE SCHEMA plan_test_audit");
                 for (String table : new String[]{ "stock_records", "reservations", "reservation_lines", "stock_movements" }) {
-                    execute(c, "CREATE TABLE plan_test_audit." + table + " (LIKE public." + table + " INCLUDING ALL)");
+                    PrivateCopies.execute(c, "CREATE TABLE plan_test_audit." + table + " (LIKE public." + table + " INCLUDING ALL)");
                 }
-                execute(c, "SET LOCAL search_path = plan_test_audit");
-                execute(c, "SET LOCAL statement_timeout = '280s'");
-                execute(c, "ANALYZE stock_records; ANALYZE reservations; ANALYZE reservation_lines; ANALYZE stock_movements"); // empty: the lie
+                PrivateCopies.execute(c, "SET LOCAL search_path = plan_test_audit");
+                PrivateCopies.execute(c, "SET LOCAL statement_timeout = '280s'");
+                PrivateCopies.execute(c, "ANALYZE stock_records; ANALYZE reservations; ANALYZE reservation_lines; ANALYZE stock_movements"); // empty: the lie
                 fill(c);
 
-                execute(c, "SAVEPOINT control");
+                PrivateCopies.execute(c, "SAVEPOINT control");
                 // two records are enough to show it: each one walks the tenant's whole history
                 JsonNode history = explain(c, SUM_OF_HISTORY, 2);
-                execute(c, "ROLLBACK TO SAVEPOINT control");
-                execute(c, InvariantAuditor.PLAN);
+                PrivateCopies.execute(c, "ROLLBACK TO SAVEPOINT control");
+                PrivateCopies.execute(c, InvariantAuditor.PLAN);
                 JsonNode audit = explain(c, InvariantAuditor.SAMPLE, RECORDS);
 
                 System.out.printf("[audit plan] %d lines, statistics from empty tables: sample of %d reads %d buffers in %.1f ms;"
@@ -125,27 +125,27 @@ class AuditorPlanTest {
      * analyzed once filled, reservations and lines while empty.
      */
     private static void fill(Connection c) throws SQLException {
-        execute(c, """
+        PrivateCopies.execute(c, """
                 INSERT INTO stock_records (tenant_id, sku, location, on_hand, held, received, sold)
                 SELECT 'audit', 'SKU-' || lpad(i::text, 4, '0'), 'default', 1000000, 0, 1000000, 0
                   FROM generate_series(1, %d) i
                 """.formatted(RECORDS));
         // the records as a stock feed left them, the reservations still empty, as the benchmark's seed does
-        execute(c, "ANALYZE stock_records");
-        execute(c, """
+        PrivateCopies.execute(c, "ANALYZE stock_records");
+        PrivateCopies.execute(c, """
                 INSERT INTO reservations (id, tenant_id, status, idempotency_key, created_at, expires_at, updated_at)
                 SELECT md5(i::text)::uuid, 'audit',
                        CASE WHEN i <= %d THEN 'HELD' WHEN i %% 3 = 0 THEN 'CANCELLED' ELSE 'CONFIRMED' END,
                        'k-' || i, now(), now() + interval '1 hour', now()
                   FROM generate_series(1, %d) i
                 """.formatted(ACTIVE_HOLDS, RESERVATIONS));
-        execute(c, """
+        PrivateCopies.execute(c, """
                 INSERT INTO reservation_lines (reservation_id, line_no, sku, quantity, location)
                 SELECT md5(i::text)::uuid, n, 'SKU-' || lpad((((i + n) %% %d) + 1)::text, 4, '0'), 1, NULL
                   FROM generate_series(1, %d) i, generate_series(1, 2) n
                 """.formatted(RECORDS, RESERVATIONS));
         // each record's ledger: an opening entry, then adjustments of one unit down and up, ending where it began
-        execute(c, """
+        PrivateCopies.execute(c, """
                 INSERT INTO stock_movements (tenant_id, sku, location, seq, kind, on_hand_delta, committed_delta, on_hand_after,
                                              committed_after, version)
                 SELECT 'audit', 'SKU-' || lpad(i::text, 4, '0'), 'default', n, CASE WHEN n = 1 THEN 'opening' ELSE 'adjust' END,
@@ -153,9 +153,9 @@ class AuditorPlanTest {
                        CASE WHEN n %% 2 = 0 THEN 999999 ELSE 1000000 END, 0, n
                   FROM generate_series(1, %d) i, generate_series(1, %d) n
                 """.formatted(RECORDS, LEDGER_ENTRIES + 1));
-        execute(c, "UPDATE stock_records SET movements = %d".formatted(LEDGER_ENTRIES + 1));
+        PrivateCopies.execute(c, "UPDATE stock_records SET movements = %d".formatted(LEDGER_ENTRIES + 1));
         // what each record holds, so the audit finds it healthy
-        execute(c, """
+        PrivateCopies.execute(c, """
                 UPDATE stock_records s SET held = h.quantity FROM (
                     SELECT l.sku, sum(l.quantity) AS quantity FROM reservations r JOIN reservation_lines l ON l.reservation_id = r.id
                      WHERE r.status = 'HELD' GROUP BY l.sku) h
@@ -239,9 +239,4 @@ class AuditorPlanTest {
         return explained.path("Plan").path("Actual Rows").asLong();
     }
 
-    private static void execute(Connection c, String sql) throws SQLException {
-        try (Statement s = c.createStatement()) {
-            s.execute(sql);
-        }
-    }
 }

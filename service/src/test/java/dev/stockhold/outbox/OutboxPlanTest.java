@@ -8,6 +8,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Timestamp;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,6 +25,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.stockhold.support.PrivateCopies;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -70,14 +72,14 @@ class OutboxPlanTest {
     void shouldClaimOneBatchWhenTheStatisticsWereTakenOnAQuietTable() throws SQLException {
         inPrivateCopy("quiet_stats", c -> {
             insert(c, 20_000, "PUBLISHED", 0);
-            execute(c, "ANALYZE outbox_events"); // nothing pending: what autovacuum leaves after a quiet period
+            PrivateCopies.execute(c, "ANALYZE outbox_events"); // nothing pending: what autovacuum leaves after a quiet period
             insertTwoPerAggregate(c, BACKLOG);
 
             // the control: the earlier claim, under the same settings, probes the whole backlog for every candidate
-            execute(c, "SAVEPOINT control");
+            PrivateCopies.execute(c, "SAVEPOINT control");
             JsonNode naive = explain(c, CLAIM_WITH_NOT_EXISTS, "relay", 60_000L, BATCH);
             assertThat(buffers(naive)).as("the NOT EXISTS claim on hostile statistics").isGreaterThan(100 * CLAIM_BUDGET);
-            execute(c, "ROLLBACK TO SAVEPOINT control");
+            PrivateCopies.execute(c, "ROLLBACK TO SAVEPOINT control");
 
             JsonNode claim = explain(c, OutboxDialect.CLAIM, "relay", 60_000L, BATCH);
             assertThat(rows(claim)).isEqualTo(BATCH);
@@ -94,16 +96,16 @@ class OutboxPlanTest {
     @Test
     void shouldClaimAndMarkOneBatchWithGenericPlansCachedWhileTheTableWasEmpty() throws SQLException {
         inPrivateCopy("generic_plan", c -> {
-            execute(c, "ANALYZE outbox_events");
-            execute(c, "SET LOCAL plan_cache_mode = force_generic_plan");
-            execute(c, OutboxDialect.PLAN);
-            execute(c, "PREPARE cached_claim(text, bigint, int) AS " + numbered(OutboxDialect.CLAIM));
-            execute(c, "PREPARE cached_published(uuid[], text) AS " + numbered(OutboxDialect.MARK_PUBLISHED));
-            execute(c, "PREPARE cached_failed(int, uuid[], text[], text[], boolean[], timestamptz[], uuid[], text) AS "
-                    + numbered(OutboxDialect.MARK_FAILED));
-            execute(c, "EXECUTE cached_claim('relay', 60000, " + BATCH + ")");
-            execute(c, "EXECUTE cached_published('{}', 'relay')");
-            execute(c, "EXECUTE cached_failed(3, '{}', '{}', '{}', '{}', '{}', '{}', 'relay')");
+            PrivateCopies.execute(c, "ANALYZE outbox_events");
+            PrivateCopies.execute(c, "SET LOCAL plan_cache_mode = force_generic_plan");
+            PrivateCopies.execute(c, OutboxDialect.PLAN);
+            PrivateCopies.execute(c, "PREPARE cached_claim(text, bigint, int) AS " + PrivateCopies.numbered(OutboxDialect.CLAIM));
+            PrivateCopies.execute(c, "PREPARE cached_published(uuid[], text) AS " + PrivateCopies.numbered(OutboxDialect.MARK_PUBLISHED));
+            PrivateCopies.execute(c, "PREPARE cached_failed(int, uuid[], text[], text[], boolean[], timestamptz[], uuid[], text) AS "
+                    + PrivateCopies.numbered(OutboxDialect.MARK_FAILED));
+            PrivateCopies.execute(c, "EXECUTE cached_claim('relay', 60000, " + BATCH + ")");
+            PrivateCopies.execute(c, "EXECUTE cached_published('{}', 'relay')");
+            PrivateCopies.execute(c, "EXECUTE cached_failed(3, '{}', '{}', '{}', '{}', '{}', '{}', 'relay')");
             insert(c, 20_000, "PUBLISHED", 0);
             insertTwoPerAggregate(c, BACKLOG);
 
@@ -117,11 +119,11 @@ class OutboxPlanTest {
                 rs.next();
                 leased = rs.getString(1);
             }
-            execute(c, "SAVEPOINT marks");
+            PrivateCopies.execute(c, "SAVEPOINT marks");
             JsonNode published = explain(c, "EXECUTE cached_published('" + leased + "', 'relay')");
             assertThat(rows(published)).isEqualTo(BATCH);
             assertThat(buffers(published)).isLessThan(CLAIM_BUDGET);
-            execute(c, "ROLLBACK TO SAVEPOINT marks");
+            PrivateCopies.execute(c, "ROLLBACK TO SAVEPOINT marks");
             JsonNode failed = explain(c, "EXECUTE cached_failed(3, '" + leased + "', array_fill('nack'::text, ARRAY[" + BATCH
                     + "]), array_fill('refused'::text, ARRAY[" + BATCH + "]), array_fill(false, ARRAY[" + BATCH
                     + "]), array_fill(now(), ARRAY[" + BATCH + "]), '" + leased + "', 'relay')");
@@ -133,7 +135,7 @@ class OutboxPlanTest {
     @Test
     void shouldNotClaimALaterEventOfAnAggregateWhoseEarlierEventIsUnpublished() throws SQLException {
         inPrivateCopy("ordering", c -> {
-            execute(c, """
+            PrivateCopies.execute(c, """
                     INSERT INTO outbox_events (id, tenant_id, aggregate_id, event_type, payload, status)
                     VALUES (gen_random_uuid(), 't', '00000000-0000-0000-0000-00000000000a', 'x', '{}', 'DEAD'),
                            (gen_random_uuid(), 't', '00000000-0000-0000-0000-00000000000a', 'x', '{}', 'PENDING'),
@@ -142,7 +144,7 @@ class OutboxPlanTest {
                            (gen_random_uuid(), 't', '00000000-0000-0000-0000-00000000000c', 'x', '{}', 'PUBLISHED'),
                            (gen_random_uuid(), 't', '00000000-0000-0000-0000-00000000000c', 'x', '{}', 'PENDING')
                     """);
-            execute(c, OutboxDialect.PLAN);
+            PrivateCopies.execute(c, OutboxDialect.PLAN);
             List<String> claimed = new ArrayList<>();
             try (PreparedStatement ps = c.prepareStatement(OutboxDialect.CLAIM)) {
                 ps.setString(1, "relay");
@@ -171,9 +173,9 @@ class OutboxPlanTest {
             insert(c, 10_000, "PUBLISHED", 1);
             insert(c, 500, "PENDING", 0);
             insert(c, 50, "DEAD", 0);
-            execute(c,
+            PrivateCopies.execute(c,
                     "UPDATE outbox_events SET locked_by = 'gone', locked_until = now() - interval '1 minute' WHERE seq % 10 = 0 AND status = 'PENDING'");
-            execute(c, "ANALYZE outbox_events");
+            PrivateCopies.execute(c, "ANALYZE outbox_events");
             Map<String, Long> small = measureJobs(c);
 
             insert(c, 990_000, "PUBLISHED", 1);
@@ -193,19 +195,14 @@ class OutboxPlanTest {
         cost.put("lease sweep", buffers(explain(c, OutboxDialect.SWEEP)));
         cost.put("cleanup", buffers(explain(c, OutboxDialect.DELETE_PUBLISHED, longAgo, 1000)));
         cost.put("dead list", buffers(explain(c, OutboxDialect.DEAD, "plan-test", 100)));
-        execute(c, "SAVEPOINT requeue");
+        PrivateCopies.execute(c, "SAVEPOINT requeue");
         cost.put("requeue batch",
                 buffers(explain(c, OutboxDialect.REQUEUE_BATCH, "plan-test", 0L, null, null, null, null, null, null, 1000)));
-        execute(c, "ROLLBACK TO SAVEPOINT requeue");
+        PrivateCopies.execute(c, "ROLLBACK TO SAVEPOINT requeue");
         return cost;
     }
 
-    @FunctionalInterface
-    interface Work {
-        void run(Connection c) throws SQLException;
-    }
-
-    private void inPrivateCopy(String name, Work work) throws SQLException {
+    private void inPrivateCopy(String name, PrivateCopies.Work work) throws SQLException {
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(false);
             // a million rows take longer than the service's socket timeout (10 s, for a partition), as the statement
@@ -213,10 +210,7 @@ class OutboxPlanTest {
             int socketTimeout = c.getNetworkTimeout();
             c.setNetworkTimeout(Runnable::run, 120_000);
             try {
-                execute(c, "CREATE SCHEMA plan_test_" + name);
-                execute(c, "CREATE TABLE plan_test_" + name + ".outbox_events (LIKE public.outbox_events INCLUDING ALL)");
-                execute(c, "SET LOCAL search_path = plan_test_" + name);
-                execute(c, "SET LOCAL statement_timeout = '120s'");
+                PrivateCopies.create(c, name, List.of("outbox_events"), Duration.ofSeconds(120));
                 work.run(c);
             } finally {
                 c.rollback();
@@ -258,15 +252,9 @@ class OutboxPlanTest {
         }
     }
 
-    private static void execute(Connection c, String sql) throws SQLException {
-        try (Statement s = c.createStatement()) {
-            s.execute(sql);
-        }
-    }
-
     /** Runs a statement under OutboxDialect.PLAN (it is rolled back with the rest) and returns its measured plan. */
     private JsonNode explain(Connection c, String sql, Object... args) throws SQLException {
-        execute(c, OutboxDialect.PLAN);
+        PrivateCopies.execute(c, OutboxDialect.PLAN);
         try (PreparedStatement ps = c.prepareStatement("EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) " + sql)) {
             for (int i = 0; i < args.length; i++) {
                 ps.setObject(i + 1, args[i]);
@@ -278,16 +266,6 @@ class OutboxPlanTest {
                 throw new IllegalStateException(e);
             }
         }
-    }
-
-    /** JDBC's ? placeholders as $1, $2, ... for PREPARE. */
-    private static String numbered(String sql) {
-        StringBuilder out = new StringBuilder();
-        int n = 0;
-        for (char ch : sql.toCharArray()) {
-            out.append(ch == '?' ? "$" + ++n : String.valueOf(ch));
-        }
-        return out.toString();
     }
 
     private static long rows(JsonNode explained) {

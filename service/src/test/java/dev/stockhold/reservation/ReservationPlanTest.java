@@ -7,6 +7,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,6 +17,7 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
+import dev.stockhold.support.PrivateCopies;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -68,7 +70,7 @@ class ReservationPlanTest {
     @Test
     void shouldReadEveryEarlierReservationWithTheForeignKeyTheSchemaHadBefore() throws SQLException {
         inPrivateCopies("foreign_key", c -> {
-            execute(c, LINES_FOREIGN_KEY);
+            PrivateCopies.execute(c, LINES_FOREIGN_KEY);
             assertThat(rowsScannedByTheNextReservation(c, OneStatementReservation.GENERIC_PLAN)).isGreaterThanOrEqualTo(HISTORY);
         });
     }
@@ -86,22 +88,22 @@ class ReservationPlanTest {
      * small, then {@link #HISTORY} reservations made; returns the rows the next run read by sequential scans.
      */
     private static long rowsScannedByTheNextReservation(Connection c, String settings) throws SQLException {
-        execute(c, "INSERT INTO stock_records (tenant_id, sku, location, on_hand, held, received)"
+        PrivateCopies.execute(c, "INSERT INTO stock_records (tenant_id, sku, location, on_hand, held, received)"
                 + " SELECT 'plan-test', 'SKU-' || n, 'default', 1000000000, 0, 1000000000 FROM generate_series(1, " + SKUS + ") n");
         for (String table : TABLES) {
-            execute(c, "ANALYZE " + table);
+            PrivateCopies.execute(c, "ANALYZE " + table);
         }
         for (int n = 1; n <= TRANSACTIONAL_FIRST; n++) {
             String id = "'00000000-0000-4000-8000-%012d'".formatted(n);
-            execute(c, "INSERT INTO reservations (id, tenant_id, status, idempotency_key, created_at, expires_at, updated_at)"
+            PrivateCopies.execute(c, "INSERT INTO reservations (id, tenant_id, status, idempotency_key, created_at, expires_at, updated_at)"
                     + " VALUES (" + id + ", 'plan-test', 'HELD', 'transactional-" + n + "', now(), now(), now())");
-            execute(c, "INSERT INTO reservation_lines (reservation_id, line_no, sku, quantity, location)"
+            PrivateCopies.execute(c, "INSERT INTO reservation_lines (reservation_id, line_no, sku, quantity, location)"
                     + " VALUES (" + id + ", 0, 'SKU-1', 1, 'default')");
         }
-        execute(c, settings);
-        execute(c, "PREPARE reserve AS " + numbered(OneStatementReservation.SQL));
+        PrivateCopies.execute(c, settings);
+        PrivateCopies.execute(c, "PREPARE reserve AS " + PrivateCopies.numbered(OneStatementReservation.SQL));
         reserve(c, "first", 1);
-        execute(c, """
+        PrivateCopies.execute(c, """
                 INSERT INTO reservations (id, tenant_id, status, idempotency_key, created_at, expires_at, updated_at)
                 SELECT md5('plan-test-' || n)::uuid, 'plan-test', 'HELD', 'history-' || n, now(), now() + interval '15 minutes', now()
                   FROM generate_series(1, %d) n""".formatted(HISTORY));
@@ -131,26 +133,15 @@ class ReservationPlanTest {
         }
     }
 
-    @FunctionalInterface
-    interface Work {
-        void run(Connection c) throws SQLException;
-    }
-
     /** Copies of the statement's tables with the schema's indexes and foreign keys, first on the search path. */
-    private void inPrivateCopies(String name, Work work) throws SQLException {
+    private void inPrivateCopies(String name, PrivateCopies.Work work) throws SQLException {
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(false);
-            String schema = "plan_test_" + name;
             try {
-                execute(c, "CREATE SCHEMA " + schema);
-                for (String table : TABLES) {
-                    execute(c, "CREATE TABLE " + schema + "." + table + " (LIKE public." + table + " INCLUDING ALL)");
-                }
-                execute(c, "SET LOCAL search_path = " + schema + ", public");
+                PrivateCopies.create(c, name, TABLES, Duration.ofSeconds(60));
                 for (String foreignKey : foreignKeys(c)) {
-                    execute(c, foreignKey);
+                    PrivateCopies.execute(c, foreignKey);
                 }
-                execute(c, "SET LOCAL statement_timeout = '60s'");
                 work.run(c);
             } finally {
                 c.rollback();
@@ -159,7 +150,7 @@ class ReservationPlanTest {
                         ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_prepared_statements WHERE name = 'reserve'")) {
                     rs.next();
                     if (rs.getLong(1) > 0) {
-                        execute(c, "DEALLOCATE reserve");
+                        PrivateCopies.execute(c, "DEALLOCATE reserve");
                     }
                 }
                 c.rollback();
@@ -186,19 +177,4 @@ class ReservationPlanTest {
         return statements;
     }
 
-    private static void execute(Connection c, String sql) throws SQLException {
-        try (Statement s = c.createStatement()) {
-            s.execute(sql);
-        }
-    }
-
-    /** JDBC's ? placeholders as $1, $2, ... for PREPARE. */
-    private static String numbered(String sql) {
-        StringBuilder out = new StringBuilder();
-        int n = 0;
-        for (char ch : sql.toCharArray()) {
-            out.append(ch == '?' ? "$" + ++n : String.valueOf(ch));
-        }
-        return out.toString();
-    }
 }
