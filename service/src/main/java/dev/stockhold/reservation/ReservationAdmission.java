@@ -4,7 +4,6 @@ import java.util.Optional;
 
 import jakarta.inject.Singleton;
 
-import com.netflix.concurrency.limits.Limiter;
 import com.netflix.concurrency.limits.limit.Gradient2Limit;
 import com.netflix.concurrency.limits.limiter.SimpleLimiter;
 
@@ -30,7 +29,7 @@ public class ReservationAdmission implements AdmissionGate {
     static final String DETAIL = "This replica is at its concurrency limit; nothing was changed, retry after Retry-After"
             + " seconds with the same Idempotency-Key";
 
-    private final Limiter<Void> limiter;
+    private final SimpleLimiter<Void> limiter;
     private final Gradient2Limit limit;
     private final boolean enabled;
 
@@ -79,6 +78,14 @@ public class ReservationAdmission implements AdmissionGate {
                 listener.onSuccess();
             }
         });
+    }
+
+    /**
+     * Requests holding a place now. A place is given back when the response has been written, which a client may see
+     * a moment after it has read the response.
+     */
+    public int inFlight() {
+        return limiter.getInflight();
     }
 
     /** The current limit (requests in progress this replica admits). */

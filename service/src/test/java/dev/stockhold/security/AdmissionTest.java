@@ -68,6 +68,9 @@ class AdmissionTest {
     @Inject
     io.vertx.core.Vertx vertx;
 
+    @Inject
+    dev.stockhold.reservation.ReservationAdmission admission;
+
     private final HttpClient http2 = HttpClient.newBuilder().version(HttpClient.Version.HTTP_2).build();
 
     @Test
@@ -88,6 +91,8 @@ class AdmissionTest {
 
         // the slot (limit 1) and tenant places are free while the slow body has not arrived
         other.reserve(Api.key(), sku, 1).then().statusCode(201);
+        // its place is given back once the answer is written, a moment after the client may have read it
+        Eventually.await(Duration.ofSeconds(5), "the other tenant's place given back", () -> admission.inFlight() == 0);
         gate.open();
         HttpResponse<String> uploaded = uploading.get(30, TimeUnit.SECONDS);
         assertThat(uploaded.version()).isEqualTo(HttpClient.Version.HTTP_2);
@@ -137,6 +142,7 @@ class AdmissionTest {
             assertThat(db.idempotencyRecords(other.tenant(), key)).isZero();
         }
         assertThat(holding.get(30, TimeUnit.SECONDS)).isEqualTo(201);
+        Eventually.await(Duration.ofSeconds(5), "the parked request's place given back", () -> admission.inFlight() == 0);
         other.reserve(Api.key(), sku, 1).then().statusCode(201);
     }
 
