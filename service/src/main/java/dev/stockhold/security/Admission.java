@@ -8,8 +8,6 @@ import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 import jakarta.ws.rs.core.HttpHeaders;
 
-import org.eclipse.microprofile.jwt.JsonWebToken;
-
 import dev.stockhold.web.ProblemResponses;
 import dev.stockhold.web.ProblemType;
 import io.quarkus.security.identity.SecurityIdentity;
@@ -56,7 +54,7 @@ public class Admission {
         }
         Context loop = Vertx.currentContext();
         identity.subscribe().with(
-                who -> onLoop(loop, () -> admit(ctx, tenantOf(who))),
+                who -> onLoop(loop, () -> admit(ctx, TenantClaim.of(who))),
                 failure -> onLoop(loop, ctx::next)); // the API answers 401 with the same (memoized) failure
     }
 
@@ -89,14 +87,6 @@ public class Admission {
             places.forEach(p -> p.release(status));
         });
         ctx.next();
-    }
-
-    private static Optional<String> tenantOf(SecurityIdentity identity) {
-        if (identity == null || identity.isAnonymous() || !(identity.getPrincipal() instanceof JsonWebToken jwt)) {
-            return Optional.empty();
-        }
-        Object claim = jwt.getClaim(TenantClaim.NAME);
-        return TenantClaim.isValid(claim) ? Optional.of((String) claim) : Optional.empty();
     }
 
     private static void onLoop(Context loop, Runnable action) {

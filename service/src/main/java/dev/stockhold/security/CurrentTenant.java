@@ -6,6 +6,7 @@ import jakarta.inject.Inject;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
 import io.quarkus.security.UnauthorizedException;
+import io.quarkus.security.identity.SecurityIdentity;
 
 /** The tenant of the current request, read from the verified token and nowhere else. */
 @RequestScoped
@@ -13,13 +14,11 @@ public class CurrentTenant {
 
     @Inject
     JsonWebToken token;
+    @Inject
+    SecurityIdentity identity;
 
     public String id() {
-        Object claim = token.getClaim(TenantClaim.NAME);
-        if (!TenantClaim.isValid(claim)) {
-            throw new UnauthorizedException();
-        }
-        return (String) claim;
+        return TenantClaim.of(identity).orElseThrow(UnauthorizedException::new);
     }
 
     /** The token's subject ({@code sub}), recorded as the actor of stock movements; null when the token has none. */

@@ -8,9 +8,13 @@ import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.identity.AuthenticationRequestContext;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.quarkus.security.identity.SecurityIdentityAugmentor;
+import io.quarkus.security.runtime.QuarkusSecurityIdentity;
 import io.smallrye.mutiny.Uni;
 
-/** A token without a valid {@code tenant_id} is not an identity at all: 401 before any role check. */
+/**
+ * A token without a valid {@code tenant_id} is not an identity at all: 401 before any role check. A valid one is kept
+ * on the identity ({@link TenantClaim#ATTRIBUTE}), so the claim is read once per request.
+ */
 @ApplicationScoped
 public class TenantClaimAugmentor implements SecurityIdentityAugmentor {
 
@@ -19,9 +23,10 @@ public class TenantClaimAugmentor implements SecurityIdentityAugmentor {
         if (identity.isAnonymous() || !(identity.getPrincipal() instanceof JsonWebToken jwt)) {
             return Uni.createFrom().item(identity);
         }
-        if (!TenantClaim.isValid(jwt.getClaim(TenantClaim.NAME))) {
+        Object tenant = jwt.getClaim(TenantClaim.NAME);
+        if (!TenantClaim.isValid(tenant)) {
             return Uni.createFrom().failure(new AuthenticationFailedException("token has no valid tenant_id claim"));
         }
-        return Uni.createFrom().item(identity);
+        return Uni.createFrom().item(QuarkusSecurityIdentity.builder(identity).addAttribute(TenantClaim.ATTRIBUTE, tenant).build());
     }
 }
