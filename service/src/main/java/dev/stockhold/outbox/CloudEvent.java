@@ -32,6 +32,10 @@ public record CloudEvent<T>(
 
     /** The sequence attribute of the {@code n}th event of an aggregate. */
     public static String sequence(long n) {
-        return String.format("%0" + SEQUENCE_DIGITS + "d", n);
+        if (n < 1) {
+            throw new IllegalArgumentException("an aggregate's sequence starts at 1: " + n);
+        }
+        String digits = Long.toString(n); // at most 19 digits: Long.MAX_VALUE has 19
+        return "0".repeat(SEQUENCE_DIGITS - digits.length()) + digits;
     }
 }
