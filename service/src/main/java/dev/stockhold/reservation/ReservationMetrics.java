@@ -1,9 +1,13 @@
 package dev.stockhold.reservation;
 
+import java.util.EnumMap;
+import java.util.Map;
+
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 
 import dev.stockhold.AfterCommit;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.Startup;
 
@@ -30,37 +34,40 @@ public class ReservationMetrics {
         }
     }
 
-    private final MeterRegistry registry;
     private final TransactionSynchronizationRegistry transactions;
+    /** Every counter is registered once, here, and kept: an increment looks nothing up in the registry. */
+    private final Map<Outcome, Counter> outcomes = new EnumMap<>(Outcome.class);
+    private final Map<ReservationStatus, Counter> transitions = new EnumMap<>(ReservationStatus.class);
+    private final Counter groups;
+    private final Counter grouped;
 
     ReservationMetrics(MeterRegistry registry, TransactionSynchronizationRegistry transactions) {
-        this.registry = registry;
         this.transactions = transactions;
         for (Outcome outcome : Outcome.values()) {
-            registry.counter("stockhold.reservations", "outcome", outcome.tag());
+            outcomes.put(outcome, registry.counter("stockhold.reservations", "outcome", outcome.tag()));
         }
         for (ReservationStatus to : ReservationStatus.values()) {
             if (to != ReservationStatus.HELD) {
-                registry.counter("stockhold.reservation.transitions", "to", to.name().toLowerCase());
+                transitions.put(to, registry.counter("stockhold.reservation.transitions", "to", to.name().toLowerCase()));
             }
         }
-        registry.counter("stockhold.reservation.groups");
-        registry.counter("stockhold.reservations.grouped");
+        groups = registry.counter("stockhold.reservation.groups");
+        grouped = registry.counter("stockhold.reservations.grouped");
     }
 
     public void outcome(Outcome outcome) {
-        registry.counter("stockhold.reservations", "outcome", outcome.tag()).increment();
+        outcomes.get(outcome).increment();
     }
 
     /** Counts a hot-sku group of {@code requests} reservations committed in one transaction. */
     public void grouped(int requests) {
-        registry.counter("stockhold.reservation.groups").increment();
-        registry.counter("stockhold.reservations.grouped").increment(requests);
+        groups.increment();
+        grouped.increment(requests);
     }
 
     /** Counts a transition made in the current transaction, once that transaction has committed. */
     public void transitionOnCommit(ReservationStatus to) {
-        AfterCommit.run(transactions,
-                () -> registry.counter("stockhold.reservation.transitions", "to", to.name().toLowerCase()).increment());
+        Counter counter = transitions.get(to);
+        AfterCommit.run(transactions, counter::increment);
     }
 }
