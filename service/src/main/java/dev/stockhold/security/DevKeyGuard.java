@@ -42,7 +42,8 @@ import io.quarkus.runtime.StartupEvent;
  * {@code x5c} certificates), base64 DER, or a PKCS#12/JKS keystore, into RSA public keys whose moduli are compared
  * with the repository keys'. Any blob it decodes is also searched for a repository modulus byte for byte, so a format
  * it does not know (a PKCS#1 key, a certificate chain in another wrapper) cannot carry one in. An http(s) location is
- * the identity provider's key set and is not read here.
+ * the identity provider's key set and is not read here. A file or resource location that cannot be read refuses the
+ * start too: smallrye-jwt reads it only at the first request, and every request would then fail while the pod is ready.
  */
 @IfBuildProfile("prod")
 public class DevKeyGuard {
@@ -81,10 +82,16 @@ public class DevKeyGuard {
         }
         if (location.isPresent()) {
             String at = location.get();
+            Optional<byte[]> material = read.apply(at);
             if (at.contains("dev-jwt/") || at.contains("test-jwt/")
-                    || read.apply(at).filter(material -> holdsRepositoryKey(material, keystorePassword)).isPresent()) {
+                    || material.filter(bytes -> holdsRepositoryKey(bytes, keystorePassword)).isPresent()) {
                 return Optional.of("mp.jwt.verify.publickey.location (" + at + ") holds a repository key; the prod profile "
                         + "trusts only a key you provide (MP_JWT_VERIFY_PUBLICKEY_LOCATION)");
+            }
+            if (material.isEmpty() && !isUrl(at) && inline.isEmpty()) {
+                // smallrye-jwt would read it at the first request and fail every request, with the pod ready
+                return Optional.of("mp.jwt.verify.publickey.location (" + at + ") is neither a readable file nor a classpath "
+                        + "resource: no token could be verified (MP_JWT_VERIFY_PUBLICKEY_LOCATION)");
             }
         }
         return Optional.empty();
@@ -212,8 +219,12 @@ public class DevKeyGuard {
     }
 
     /** A file path (or file: URI) or a classpath resource; nothing for http(s). */
+    private static boolean isUrl(String location) {
+        return location.startsWith("http:") || location.startsWith("https:");
+    }
+
     private static Optional<byte[]> read(String location) {
-        if (location.startsWith("http:") || location.startsWith("https:")) {
+        if (isUrl(location)) {
             return Optional.empty();
         }
         String path = location.startsWith("file:") ? location.substring("file:".length()) : location;

@@ -46,6 +46,12 @@ class DevKeyGuardIT {
         assertRefused(devSecret, "STOCKHOLD_SECURITY_CURSOR_SECRET");
     }
 
+    /** A key location with a typo: refused at the start instead of failing every request of a ready pod. */
+    @Test
+    void shouldNotStartWithAKeyLocationThatCannotBeRead() throws Exception {
+        assertRefused(Map.of("MP_JWT_VERIFY_PUBLICKEY_LOCATION", "/nonexistent/issuer.pem"), "neither a readable file");
+    }
+
     /** No guest default: a prod relay to RabbitMQ needs credentials of its own. */
     @Test
     void shouldNotStartARelayToRabbitMqWithoutCredentials() throws Exception {

@@ -88,6 +88,15 @@ class DevKeyGuardTest {
                 Optional.empty(), none())).isEmpty();
     }
 
+    /** smallrye-jwt reads the location only at the first request: a wrong path would fail every request of a ready pod. */
+    @Test
+    void shouldRefuseAKeyLocationThatCannotBeRead() {
+        assertThat(DevKeyGuard.refusal(Optional.of("/etc/keys/missing.pem"), Optional.empty(), Optional.empty(), none()))
+                .hasValueSatisfying(reason -> assertThat(reason).contains("/etc/keys/missing.pem").contains("neither a readable file"));
+        assertThat(DevKeyGuard.refusal(Optional.of("https://issuer.example.com/jwks"), Optional.empty(), Optional.empty(), none()))
+                .as("a key set URL is read when it answers, not at the start").isEmpty();
+    }
+
     private static boolean refusedInline(String material) {
         return DevKeyGuard.refusal(Optional.empty(), Optional.of(material), Optional.empty(), none()).isPresent();
     }
