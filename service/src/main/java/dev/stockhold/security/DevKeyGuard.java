@@ -218,11 +218,12 @@ public class DevKeyGuard {
         return new BigInteger(1, Base64.getUrlDecoder().decode(base64url));
     }
 
-    /** A file path (or file: URI) or a classpath resource; nothing for http(s). */
+    /** The identity provider's key set, fetched by smallrye-jwt when it answers. */
     private static boolean isUrl(String location) {
         return location.startsWith("http:") || location.startsWith("https:");
     }
 
+    /** A file path (or file: URI) or a classpath resource; nothing for http(s). */
     private static Optional<byte[]> read(String location) {
         if (isUrl(location)) {
             return Optional.empty();
