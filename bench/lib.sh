@@ -110,10 +110,27 @@ cpu_groups_stop() {
 
 # A durable queue bound to every event, so the relay's events are routed and confirmed as in production. A run drops
 # its queue at the end (drop_queue): a queue left bound doubles what the broker does for every later run's events.
-drop_queue() { rabbitmqctl -q delete_queue "$1" >/dev/null 2>&1 || true; }
+drop_queue() { stop_consumer; rabbitmqctl -q delete_queue "$1" >/dev/null 2>&1 || true; }
+queue_cp() { ls service/target/quarkus-app/lib/main/com.rabbitmq.amqp-client-*.jar service/target/quarkus-app/lib/main/org.slf4j.slf4j-api-*.jar 2>/dev/null | tr '\n' ':'; }
 declare_queue() {
-  local cp; cp=$(ls service/target/quarkus-app/lib/main/com.rabbitmq.amqp-client-*.jar service/target/quarkus-app/lib/main/org.slf4j.slf4j-api-*.jar 2>/dev/null | tr '\n' ':')
-  java -cp "$cp" bench/DeclareQueue.java "$1" 2>/dev/null || log "could not bind the queue $1: relay events will be unroutable"
+  java -cp "$(queue_cp)" bench/DeclareQueue.java "$1" 2>/dev/null || log "could not bind the queue $1: relay events will be unroutable"
+}
+# The same queue with a consumer that acknowledges every message, as downstream services keep a production queue near
+# empty (DeclareQueue.java says why it matters). The consumer's CPU is not counted as RabbitMQ's; the broker's work to
+# deliver each event and take its acknowledgement is. stop_consumer (drop_queue calls it) ends it.
+CONSUMER_PID=
+consume_queue() {
+  stop_consumer
+  java -cp "$(queue_cp)" bench/DeclareQueue.java "$1" consume > "$WORK/consumer.out" 2>/dev/null &
+  CONSUMER_PID=$!
+  until grep -q consuming "$WORK/consumer.out" 2>/dev/null; do
+    kill -0 "$CONSUMER_PID" 2>/dev/null || { log "could not consume the queue $1: relay events will pile up in it"; CONSUMER_PID=; return 0; }
+    sleep 0.1
+  done
+}
+stop_consumer() {
+  [ -n "$CONSUMER_PID" ] || return 0
+  kill "$CONSUMER_PID" 2>/dev/null || true; wait "$CONSUMER_PID" 2>/dev/null || true; CONSUMER_PID=
 }
 
 # The relay's lag histogram (stockhold_outbox_publish_lag_seconds): "le count" lines, summed over label sets
