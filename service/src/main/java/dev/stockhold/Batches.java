@@ -1,5 +1,6 @@
 package dev.stockhold;
 
+import java.util.function.BooleanSupplier;
 import java.util.function.IntSupplier;
 
 /** Background jobs work in small transactions: repeat a batch until one comes back less than full. */
@@ -8,14 +9,19 @@ public final class Batches {
     private Batches() {
     }
 
-    /** @return the total the batches processed */
-    public static int drain(int batchSize, IntSupplier batch) {
+    /**
+     * Runs {@code batch} until one processes fewer than {@code batchSize}, or {@code stop} says the process is stopping
+     * (checked before each batch, so a batch in hand is finished, never cut off). @return the total the batches processed
+     */
+    public static int drain(int batchSize, BooleanSupplier stop, IntSupplier batch) {
         int total = 0;
-        int done;
-        do {
-            done = batch.getAsInt();
+        while (!stop.getAsBoolean()) {
+            int done = batch.getAsInt();
             total += done;
-        } while (done == batchSize);
+            if (done < batchSize) {
+                break;
+            }
+        }
         return total;
     }
 }

@@ -8,6 +8,7 @@ import jakarta.inject.Inject;
 import dev.stockhold.Batches;
 import dev.stockhold.DatabaseFailures;
 import dev.stockhold.StockholdConfig;
+import dev.stockhold.Stopping;
 import io.quarkus.logging.Log;
 import io.quarkus.scheduler.Scheduled;
 
@@ -19,6 +20,8 @@ public class IdempotencyPurgeJob {
     IdempotencyRepository store;
     @Inject
     StockholdConfig config;
+    @Inject
+    Stopping stopping;
     @Inject
     java.time.Clock clock;
 
@@ -33,7 +36,7 @@ public class IdempotencyPurgeJob {
     /** @return how many keys were deleted */
     public int purgeOlderThan(Instant cutoff) {
         int batch = config.idempotency().purgeBatchSize();
-        int total = Batches.drain(batch, () -> store.purgeBatch(cutoff, batch));
+        int total = Batches.drain(batch, stopping::requested, () -> store.purgeBatch(cutoff, batch));
         if (total > 0) {
             Log.infof("Purged %d idempotency keys created before %s", total, cutoff);
         }

@@ -9,6 +9,7 @@ import jakarta.inject.Inject;
 import dev.stockhold.Batches;
 import dev.stockhold.DatabaseFailures;
 import dev.stockhold.StockholdConfig;
+import dev.stockhold.Stopping;
 import io.quarkus.logging.Log;
 import io.quarkus.scheduler.Scheduled;
 
@@ -28,6 +29,8 @@ public class OutboxMaintenance {
     StockholdConfig config;
     @Inject
     CommitTimes commitTimes;
+    @Inject
+    Stopping stopping;
 
     @Scheduled(every = "${stockhold.relay.lease-sweep-interval}", delayed = "5s",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
@@ -54,7 +57,7 @@ public class OutboxMaintenance {
     /** Deletes published rows in small batches so the table does not bloat and no transaction grows large. */
     public int deletePublishedBefore(Instant cutoff) {
         int batch = config.outbox().cleanupBatchSize();
-        int total = Batches.drain(batch, () -> store.deletePublishedBefore(cutoff, batch));
+        int total = Batches.drain(batch, stopping::requested, () -> store.deletePublishedBefore(cutoff, batch));
         if (total > 0) {
             Log.infof("Deleted %d published outbox events older than %s", total, cutoff);
         }

@@ -6,6 +6,7 @@ import jakarta.inject.Inject;
 import dev.stockhold.Batches;
 import dev.stockhold.DatabaseFailures;
 import dev.stockhold.StockholdConfig;
+import dev.stockhold.Stopping;
 import io.quarkus.scheduler.Scheduled;
 
 /** Expires HELD reservations past {@code expiresAt}; safe with many replicas (SKIP LOCKED claims). */
@@ -16,6 +17,8 @@ public class ReservationExpiryJob {
     ReservationLifecycle lifecycle;
     @Inject
     StockholdConfig config;
+    @Inject
+    Stopping stopping;
 
     @Scheduled(every = "${stockhold.reservations.expiry-interval}", delayed = "1s",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
@@ -27,6 +30,6 @@ public class ReservationExpiryJob {
     /** Expires batches until none is full. @return how many reservations expired */
     public int expireDue() {
         int batch = config.reservations().expiryBatchSize();
-        return Batches.drain(batch, () -> lifecycle.expireBatch(batch));
+        return Batches.drain(batch, stopping::requested, () -> lifecycle.expireBatch(batch));
     }
 }
