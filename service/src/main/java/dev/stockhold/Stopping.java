@@ -1,5 +1,7 @@
 package dev.stockhold;
 
+import java.util.function.IntSupplier;
+
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -10,8 +12,8 @@ import io.quarkus.runtime.ShutdownEvent;
 
 /**
  * Whether this process has begun to stop: from SIGTERM on (the start of the shutdown delay, or the shutdown itself
- * when there is no delay). Background jobs that work batch by batch ({@link Batches#drain}) take no further batch once
- * it is set, so a job with a long backlog (expiry after an outage, a retention purge) ends with the batch in hand while
+ * when there is no delay). Background jobs that work batch by batch drain through {@link #drain}, which takes no
+ * further batch once it is set, so a job with a long backlog (expiry after an outage, a retention purge) ends with the batch in hand while
  * the pool is still open, instead of running on into a closed session and failing at every rollout.
  */
 @ApplicationScoped
@@ -30,6 +32,14 @@ public class Stopping {
 
     public boolean requested() {
         return requested;
+    }
+
+    /**
+     * {@link Batches#drain} until this process begins to stop: the batch in hand is finished, no further one is taken.
+     * @return the total the batches processed
+     */
+    public int drain(int batchSize, IntSupplier batch) {
+        return Batches.drain(batchSize, this::requested, batch);
     }
 
     /** For tests, which stop and resume one running application. */

@@ -5,7 +5,6 @@ import java.time.Instant;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import dev.stockhold.Batches;
 import dev.stockhold.DatabaseFailures;
 import dev.stockhold.StockholdConfig;
 import dev.stockhold.Stopping;
@@ -36,7 +35,7 @@ public class IdempotencyPurgeJob {
     /** @return how many keys were deleted */
     public int purgeOlderThan(Instant cutoff) {
         int batch = config.idempotency().purgeBatchSize();
-        int total = Batches.drain(batch, stopping::requested, () -> store.purgeBatch(cutoff, batch));
+        int total = stopping.drain(batch, () -> store.purgeBatch(cutoff, batch));
         if (total > 0) {
             Log.infof("Purged %d idempotency keys created before %s", total, cutoff);
         }

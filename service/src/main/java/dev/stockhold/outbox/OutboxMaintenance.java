@@ -6,7 +6,6 @@ import java.time.Instant;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import dev.stockhold.Batches;
 import dev.stockhold.DatabaseFailures;
 import dev.stockhold.StockholdConfig;
 import dev.stockhold.Stopping;
@@ -57,7 +56,7 @@ public class OutboxMaintenance {
     /** Deletes published rows in small batches so the table does not bloat and no transaction grows large. */
     public int deletePublishedBefore(Instant cutoff) {
         int batch = config.outbox().cleanupBatchSize();
-        int total = Batches.drain(batch, stopping::requested, () -> store.deletePublishedBefore(cutoff, batch));
+        int total = stopping.drain(batch, () -> store.deletePublishedBefore(cutoff, batch));
         if (total > 0) {
             Log.infof("Deleted %d published outbox events older than %s", total, cutoff);
         }

@@ -3,7 +3,6 @@ package dev.stockhold.reservation;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import dev.stockhold.Batches;
 import dev.stockhold.DatabaseFailures;
 import dev.stockhold.StockholdConfig;
 import dev.stockhold.Stopping;
@@ -30,6 +29,6 @@ public class ReservationExpiryJob {
     /** Expires batches until none is full. @return how many reservations expired */
     public int expireDue() {
         int batch = config.reservations().expiryBatchSize();
-        return Batches.drain(batch, stopping::requested, () -> lifecycle.expireBatch(batch));
+        return stopping.drain(batch, () -> lifecycle.expireBatch(batch));
     }
 }
