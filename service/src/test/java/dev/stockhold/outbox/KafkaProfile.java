@@ -1,5 +1,6 @@
 package dev.stockhold.outbox;
 
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
 
@@ -14,6 +15,20 @@ public class KafkaProfile extends ShortRetryScheduleProfile {
 
     /** The broker of the running profile, for tests that kill and restart it. */
     static volatile KafkaBroker broker;
+    /** Why the broker did not start, or null: each test of the profile fails with it (see {@link #requireBroker()}). */
+    static volatile String brokerFailure;
+
+    /**
+     * Fails the calling test with the reason the broker did not start. The resource itself does not throw: a test
+     * resource that fails makes Quarkus report a bare InvocationTargetException, and the next profile's application
+     * then boots with this profile's settings, so a test of another profile fails for a broker it never used.
+     */
+    static KafkaBroker requireBroker() {
+        if (brokerFailure != null) {
+            throw new AssertionError("the Kafka broker of this profile did not start: " + brokerFailure);
+        }
+        return broker;
+    }
 
     @Override
     protected Map<String, String> more() {
@@ -35,7 +50,14 @@ public class KafkaProfile extends ShortRetryScheduleProfile {
 
         @Override
         public Map<String, String> start() {
-            broker = new KafkaBroker().start();
+            broker = new KafkaBroker();
+            brokerFailure = null;
+            try {
+                broker.start();
+            } catch (IllegalStateException | UncheckedIOException e) {
+                // the service still boots, against a port nobody listens on; requireBroker() fails every test
+                brokerFailure = e.getMessage();
+            }
             return Map.of("kafka.bootstrap.servers", broker.bootstrapServers());
         }
 

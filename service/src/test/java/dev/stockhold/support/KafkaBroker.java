@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.UUID;
@@ -28,12 +29,23 @@ public final class KafkaBroker implements AutoCloseable {
     /** A bound on the broker's start, generous for a loaded machine; a broker that listens sooner is used at once. */
     private static final Duration LISTEN_WITHIN = Duration.ofSeconds(180);
 
-    private final Path dir;
-    private final int port;
-    private final int controllerPort;
+    /**
+     * Starts tried, each on fresh ports and a fresh log directory: a port found free may be taken by another process
+     * before the broker binds it, which a test cannot prevent, only survive.
+     */
+    private static final int STARTS = 3;
+
+    private Path dir;
+    private int port;
+    private int controllerPort;
     private Process process;
 
     public KafkaBroker() {
+        place();
+    }
+
+    /** A fresh log directory and two free ports, different from each other. */
+    private void place() {
         this.dir = HOME.resolve("broker-" + UUID.randomUUID().toString().substring(0, 8)).toAbsolutePath();
         this.port = freePort();
         int controller = freePort();
@@ -47,8 +59,29 @@ public final class KafkaBroker implements AutoCloseable {
         return "127.0.0.1:" + port;
     }
 
-    /** Formats the log directory and starts the broker; returns once it accepts connections. */
+    /**
+     * Formats the log directory and starts the broker; returns once it accepts connections. A start that fails is
+     * cleaned up and tried again on fresh ports; the error after the last names every try's cause.
+     */
     public KafkaBroker start() {
+        List<String> failures = new ArrayList<>();
+        for (int start = 1; start <= STARTS; start++) {
+            if (start > 1) {
+                place();
+            }
+            try {
+                formatAndLaunch();
+                return this;
+            } catch (IllegalStateException | UncheckedIOException e) {
+                failures.add("start " + start + " (port " + port + ", controller " + controllerPort + "): " + e.getMessage());
+                System.err.printf("KafkaBroker: start %d of %d failed: %s%n", start, STARTS, e.getMessage());
+                close();
+            }
+        }
+        throw new IllegalStateException("the Kafka broker did not start in " + STARTS + " tries:\n" + String.join("\n", failures));
+    }
+
+    private void formatAndLaunch() {
         try {
             Files.createDirectories(dir.resolve("data"));
             Files.writeString(dir.resolve("server.properties"), String.join("\n",
@@ -69,7 +102,6 @@ public final class KafkaBroker implements AutoCloseable {
             run(List.of("kafka.tools.StorageTool", "format", "-t", clusterId(),
                     "-c", dir.resolve("server.properties").toString()), dir.resolve("format.log"));
             launch();
-            return this;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -133,7 +165,7 @@ public final class KafkaBroker implements AutoCloseable {
     }
 
     private static Process java(List<String> args, Path log) throws IOException {
-        List<String> command = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", classpath()));
         command.addAll(args);
         return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
