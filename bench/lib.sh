@@ -49,7 +49,8 @@ pod_cgroup() {
   { [ -w /sys/fs/cgroup/memory ] && mkdir -p "$dir" && pod_memory_bytes > "$dir/memory.limit_in_bytes"; } 2>/dev/null && echo "$dir/cgroup.procs"
 }
 image_java_opts() {
-  local opts; opts=$(sed -n 's/^ENV JAVA_OPTS="\(.*\)"$/\1/p' docker/Dockerfile.jvm)
+  # without the image's AppCDS archive, which exists only in the image (bench/run times a start with one of its own)
+  local opts; opts=$(sed -n 's/^ENV JAVA_OPTS="\(.*\)"$/\1/p' docker/Dockerfile.jvm | sed 's/-XX:SharedArchiveFile=[^ ]* //')
   if [ -n "$(pod_cgroup)" ]; then echo "$opts"; else echo "$opts -XX:MaxRAM=$(pod_memory_bytes)"; fi
 }
 image_env() { sed -n 's/^ENV \(MALLOC_[A-Z_]*=[^ ]*\)$/\1/p' docker/Dockerfile.jvm | tr '\n' ' '; }

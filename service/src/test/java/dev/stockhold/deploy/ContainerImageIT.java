@@ -108,6 +108,9 @@ class ContainerImageIT {
         long budgetMillis = startup.getPeriodSeconds() * startup.getFailureThreshold() * 1000L;
         assertThat(toReady.toMillis() * 4).as("ready after %s, startup budget %d ms", toReady, budgetMillis)
                 .isLessThan(budgetMillis);
+        // the image's AppCDS archive, written at build by the same JVM: the JVM maps it only when it can use it
+        assertThat(container.exec("sh", "-c", "grep -c /opt/stockhold/app-cds.jsa /proc/1/maps").output().trim())
+                .as("mappings of the AppCDS archive in the JVM").isNotEqualTo("0");
     }
 
     @Test
