@@ -13,8 +13,9 @@ import io.quarkus.runtime.ShutdownEvent;
 /**
  * Whether this process has begun to stop: from SIGTERM on (the start of the shutdown delay, or the shutdown itself
  * when there is no delay). Background jobs that work batch by batch drain through {@link #drain}, which takes no
- * further batch once it is set, so a job with a long backlog (expiry after an outage, a retention purge) ends with the batch in hand while
- * the pool is still open, instead of running on into a closed session and failing at every rollout.
+ * further batch once it is set, so a job with a long backlog (expiry after an outage, a retention purge) ends with the
+ * batch in hand while the pool is still open, instead of running on into a closed session and failing at every
+ * rollout.
  */
 @ApplicationScoped
 public class Stopping {
