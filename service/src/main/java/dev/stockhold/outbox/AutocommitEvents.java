@@ -1,5 +1,6 @@
 package dev.stockhold.outbox;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -15,26 +16,39 @@ import dev.stockhold.events.EventType;
 /**
  * Outbox rows written by a statement that commits on its own, outside any JTA transaction: the row is made here, the
  * caller's statement inserts it with the change it describes (I4), and once that statement has returned
- * {@link #committed} does what {@link OutboxWriter}'s after-commit hook does. Also the one place an event's CloudEvents
- * JSON is made, for both writers.
+ * {@link #committed} does what {@link OutboxWriter}'s after-commit hook does, or hands the event to the local relay
+ * when the row was written leased to it ({@link RelaySignal}). Also the one place an event's CloudEvents JSON is made,
+ * for both writers.
  */
 @ApplicationScoped
 public class AutocommitEvents {
 
-    /** One outbox row to insert: the event id, its type, the CloudEvents payload and the trace it was written in. */
-    public record Row(UUID id, String type, String partitionKey, String payload, String traceparent) {
+    /**
+     * One outbox row to insert: the event id, its tenant, aggregate and type, the CloudEvents payload and the trace it
+     * was written in; {@code leasedTo} the local relay's id when the row is to be written leased to it (then
+     * {@code lease} long, counted from no later than {@code leasedAtNanos}), else null.
+     */
+    public record Row(UUID id, String tenantId, UUID aggregateId, String type, String partitionKey, String payload, String traceparent,
+            String leasedTo, Duration lease, long leasedAtNanos) {
+
+        /** The lease in milliseconds for the statement, null when the row is not leased. */
+        public Long leaseMillis() {
+            return leasedTo == null ? null : lease.toMillis();
+        }
     }
 
     private final ObjectMapper mapper;
     private final RelaySignal relay;
     private final CommitTimes commitTimes;
     private final String schemaBase;
+    private final Duration lease;
 
     AutocommitEvents(ObjectMapper mapper, RelaySignal relay, CommitTimes commitTimes, StockholdConfig config) {
         this.mapper = mapper;
         this.relay = relay;
         this.commitTimes = commitTimes;
         this.schemaBase = config.events().schemaBaseUri();
+        this.lease = config.relay().lease();
     }
 
     /** The row of an event that opens its aggregate (sequence 1, no counter row): a reservation's created event. */
@@ -43,8 +57,9 @@ public class AutocommitEvents {
             throw new IllegalArgumentException(event.type() + " does not open its aggregate: its sequence needs the counter");
         }
         UUID id = UUID.randomUUID();
-        return new Row(id, event.type().type(), event.partitionKey(), payload(id, tenantId, event, 1, time),
-                TraceContext.currentTraceparent());
+        String leasedTo = relay.leaseHolder().orElse(null);
+        return new Row(id, tenantId, event.aggregateId(), event.type().type(), event.partitionKey(),
+                payload(id, tenantId, event, 1, time), TraceContext.currentTraceparent(), leasedTo, lease, System.nanoTime());
     }
 
     /** The CloudEvents JSON of one event, as stored in the outbox and published: the one place it is made. */
@@ -59,9 +74,17 @@ public class AutocommitEvents {
         }
     }
 
-    /** The statement that wrote this event has committed: its publish lag starts now, and the relay is nudged. */
-    public void committed(UUID eventId) {
-        commitTimes.committed(List.of(eventId), System.nanoTime());
-        relay.nudge();
+    /**
+     * The statement that wrote this row has committed, as its {@code seq} at {@code createdAt} (the database's values):
+     * its publish lag starts now, and the relay is handed the event (the row is leased to it) or nudged to claim it.
+     */
+    public void committed(Row row, long seq, Instant createdAt) {
+        commitTimes.committed(List.of(row.id()), System.nanoTime());
+        if (row.leasedTo() == null) {
+            relay.nudge();
+        } else {
+            relay.hand(row.leasedTo(), new OutboxEvent(row.id(), seq, row.tenantId(), row.aggregateId(), row.type(), row.payload(), 0,
+                    createdAt, row.traceparent(), row.partitionKey()), row.leasedAtNanos());
+        }
     }
 }

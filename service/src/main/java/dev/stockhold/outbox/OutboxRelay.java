@@ -23,7 +23,9 @@ import io.quarkus.runtime.StartupEvent;
 /**
  * Turns "the database committed" into "the broker confirmed" (I6). One worker thread per process: it wakes on a nudge
  * after each local commit, or every poll interval for rows written by other replicas, and drains claimable events
- * batch by batch, claiming the next batch while the broker confirms the current one. A row is marked published only
+ * batch by batch, claiming the next batch while the broker confirms the current one. A new reservation's created event
+ * is not claimed: the statement that wrote it leased it to this relay and handed it over in memory
+ * ({@link RelaySignal}). A row is marked published only
  * after the broker confirmed it; a relay that dies leaves its rows leased until the lease expires, and they are then
  * published again with the same id (at least once).
  *
@@ -57,6 +59,8 @@ public class OutboxRelay {
     /** Set once, on shutdown: the worker ends and a drain claims no further batch. */
     private volatile boolean stopping;
     private Thread worker;
+    /** When this relay last claimed: hand-offs alone never keep it from claiming longer than the poll interval. */
+    private volatile long lastClaimNanos;
     private volatile long lastFailureLogNanos;
     private final AtomicLong failuresSinceLog = new AtomicLong();
 
@@ -68,6 +72,8 @@ public class OutboxRelay {
         worker = new Thread(this::loop, "outbox-relay");
         worker.setDaemon(true);
         worker.start();
+        // a hand-off older than half its lease is given back: the other half is for the publish and the mark
+        signal.open(relayId, config.relay().lease().dividedBy(2));
         Log.infof("Outbox relay %s started, target %s", relayId, publisher.target());
     }
 
@@ -77,6 +83,7 @@ public class OutboxRelay {
             return;
         }
         stopping = true;
+        signal.close();
         signal.nudge();
         worker.join(config.relay().publishTimeout().plusSeconds(2).toMillis());
         int released = store.releaseLeases(relayId);
@@ -87,7 +94,9 @@ public class OutboxRelay {
         while (!stopping) {
             try {
                 if (drain(relayId, publisher).unreachable()) {
+                    signal.accepting(false);
                     pauseUntilReachable();
+                    signal.accepting(true);
                     continue;
                 }
                 // nothing left to claim: wait for a nudge (plus the coalescing window) or the poll interval
@@ -117,11 +126,11 @@ public class OutboxRelay {
     Drained drain(String relay, EventPublisher via) {
         int claimed = 0;
         int confirmed = 0;
-        List<OutboxEvent> batch = claim(relay);
+        List<OutboxEvent> batch = take(relay);
         EventPublisher.Sent sent = batch.isEmpty() ? null : send(via, batch);
         while (sent != null) {
             claimed += batch.size();
-            List<OutboxEvent> next = stopping || batch.size() < config.relay().batchSize() ? List.of() : claim(relay);
+            List<OutboxEvent> next = stopping || batch.size() < config.relay().batchSize() ? List.of() : take(relay);
             PublishOutcome outcome = sent.await(config.relay().publishTimeout());
             if (outcome instanceof PublishOutcome.Unreachable unreachable) {
                 handBack(relay, Stream.concat(batch.stream(), next.stream()).toList(), unreachable);
@@ -135,8 +144,31 @@ public class OutboxRelay {
         return new Drained(claimed, confirmed, false);
     }
 
-    private List<OutboxEvent> claim(String relay) {
-        return store.claim(relay, config.relay().batchSize(), config.relay().lease());
+    /**
+     * The next batch: this replica's hand-offs first (leased to {@code relay} by the statement that wrote them, so no
+     * claim), then a claim for the rest of the batch when there were no hand-offs, a commit asked for one, or the last
+     * claim is a poll interval old (rows of other replicas, retries, requeues). Hand-offs too old to be marked within
+     * their lease are given back, and a claim takes them.
+     */
+    private List<OutboxEvent> take(String relay) {
+        int size = config.relay().batchSize();
+        List<OutboxEvent> stale = new ArrayList<>();
+        List<OutboxEvent> batch = signal.takeHanded(relay, size, stale);
+        if (!stale.isEmpty()) {
+            store.release(relay, stale.stream().map(OutboxEvent::id).toList());
+        }
+        boolean wanted = batch.size() < size && signal.takeClaimWanted();
+        long now = System.nanoTime();
+        if (batch.size() < size && (batch.isEmpty() || wanted || !stale.isEmpty()
+                || now - lastClaimNanos > config.relay().pollInterval().toNanos())) {
+            lastClaimNanos = now;
+            List<OutboxEvent> claimed = store.claim(relay, size - batch.size(), config.relay().lease());
+            if (claimed.size() == size - batch.size()) {
+                signal.claimAgain();
+            }
+            batch.addAll(claimed);
+        }
+        return batch;
     }
 
     private EventPublisher.Sent send(EventPublisher via, List<OutboxEvent> batch) {

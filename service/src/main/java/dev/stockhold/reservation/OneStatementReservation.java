@@ -8,6 +8,7 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.sql.Types;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -56,7 +57,8 @@ class OneStatementReservation {
                 SELECT set_config('lock_timeout', ?, true) AS lock_wait, ?::varchar AS tenant_id, ?::varchar AS idempotency_key,
                        ?::bytea AS fingerprint, ?::text AS body, ?::varchar AS location, ?::uuid AS id, ?::timestamptz AS created_at, ?::timestamptz AS expires_at,
                        ?::varchar AS reference, ?::text AS metadata, ?::uuid AS event_id, ?::varchar AS event_type,
-                       ?::text AS partition_key, ?::text AS payload, ?::varchar AS traceparent, ?::varchar AS fulfilment),
+                       ?::text AS partition_key, ?::text AS payload, ?::varchar AS traceparent, ?::varchar AS fulfilment,
+                       ?::varchar AS leased_to, ?::bigint AS lease_ms),
             line AS (SELECT * FROM unnest(?::varchar[], ?::integer[], ?::varchar[]) WITH ORDINALITY AS l(sku, quantity, location, n)),
             wanted AS (SELECT sku, location, sum(quantity)::bigint AS quantity FROM line GROUP BY sku, location),
             claimed AS (
@@ -76,8 +78,11 @@ class OneStatementReservation {
                 INSERT INTO reservation_lines (reservation_id, line_no, sku, quantity, location)
                 SELECT r.id, l.n - 1, l.sku, l.quantity, l.location FROM reservation r, line l),
             event AS (
-                INSERT INTO outbox_events (id, tenant_id, aggregate_id, partition_key, event_type, payload, traceparent, created_at, available_at)
-                SELECT p.event_id, p.tenant_id, p.id, p.partition_key, p.event_type, p.payload, p.traceparent, now(), now() FROM p, claimed),
+                INSERT INTO outbox_events (id, tenant_id, aggregate_id, partition_key, event_type, payload, traceparent, created_at, available_at,
+                                           locked_by, locked_until)
+                SELECT p.event_id, p.tenant_id, p.id, p.partition_key, p.event_type, p.payload, p.traceparent, now(), now(),
+                       p.leased_to, now() + p.lease_ms * interval '1 millisecond' FROM p, claimed
+                RETURNING seq, created_at),
             locked AS MATERIALIZED (
                 SELECT s.sku FROM stock_records s JOIN wanted w ON s.sku = w.sku AND s.location = w.location
                  WHERE s.tenant_id = (SELECT tenant_id FROM claimed WHERE set_config('lock_timeout', ?, true) IS NOT NULL)
@@ -90,7 +95,8 @@ class OneStatementReservation {
                 RETURNING s.on_hand - s.held - s.committed AS available, s.safety_stock, s.low_stock_threshold, w.quantity)
             SELECT stockhold_hold_check((SELECT count(*) FROM claimed), (SELECT count(*) FROM hold), (SELECT count(*) FROM wanted),
                                         (SELECT count(*) FROM hold WHERE available = safety_stock
-                                            OR available <= low_stock_threshold AND available + quantity > low_stock_threshold))
+                                            OR available <= low_stock_threshold AND available + quantity > low_stock_threshold)),
+                   (SELECT seq FROM event), (SELECT created_at FROM event)
             """;
 
     /**
@@ -132,15 +138,19 @@ class OneStatementReservation {
      */
     Result write(ReservationAttempt a, ReservationView held, StoredResponse created, Duration keyWait) {
         AutocommitEvents.Row event = events.opening(a.tenantId(), ReservationEvents.created(held), held.createdAt());
-        Result result = jdbc.withConnection(c -> writeOn(c, a, held, created, keyWait, event));
-        if (result == Result.CREATED) {
-            events.committed(event.id());
+        Written written = jdbc.withConnection(c -> writeOn(c, a, held, created, keyWait, event));
+        if (written.result() == Result.CREATED) {
+            events.committed(event, written.seq(), written.createdAt());
         }
-        return result;
+        return written.result();
+    }
+
+    /** What the statement did, and for a created reservation its event row's sequence and creation time. */
+    record Written(Result result, long seq, Instant createdAt) {
     }
 
     /** The statement on one connection; package-private for the test that reads the connection's prepared plans. */
-    Result writeOn(Connection c, ReservationAttempt a, ReservationView held, StoredResponse created, Duration keyWait,
+    Written writeOn(Connection c, ReservationAttempt a, ReservationView held, StoredResponse created, Duration keyWait,
             AutocommitEvents.Row event) throws SQLException {
         List<ReservationView.Line> lines = held.rows();
         try (PreparedStatement ps = c.prepareStatement(SENT)) {
@@ -162,16 +172,18 @@ class OneStatementReservation {
             ps.setString(++i, event.payload());
             ps.setString(++i, event.traceparent());
             ps.setString(++i, held.fulfilment());
+            ps.setString(++i, event.leasedTo());
+            ps.setObject(++i, event.leaseMillis(), Types.BIGINT);
             ps.setArray(++i, array(c, "varchar", lines.stream().map(ReservationView.Line::sku).toArray()));
             ps.setArray(++i, array(c, "integer", lines.stream().map(ReservationView.Line::quantity).toArray()));
             ps.setArray(++i, array(c, "varchar", lines.stream().map(ReservationView.Line::location).toArray()));
             ps.setString(++i, Long.toString(Math.max(1, recordWait.toMillis())));
             try {
-                return claimed(ps) ? Result.CREATED : Result.KEY_TAKEN;
+                return written(ps);
             } catch (PSQLException e) {
                 String state = e.getSQLState();
                 if (HOLD_LOST.equals(state) || HOLD_EMPTIES.equals(state)) {
-                    return Result.TRANSACTIONAL_PATH;
+                    return new Written(Result.TRANSACTIONAL_PATH, 0, null);
                 }
                 if (LOCK_TIMEOUT.equals(state) && waitedForTheKey(e.getServerErrorMessage())) {
                     throw new RequestInProgressException();
@@ -187,12 +199,15 @@ class OneStatementReservation {
         }
     }
 
-    /** The statement's answer (the second result, after the setting's): whether the key was claimed. */
-    private static boolean claimed(PreparedStatement ps) throws SQLException {
+    /** The statement's answer (the second result, after the setting's): whether the key was claimed, and the event row's. */
+    private static Written written(PreparedStatement ps) throws SQLException {
         ps.execute();
         ps.getMoreResults();
         try (ResultSet rs = ps.getResultSet()) {
-            return rs.next() && rs.getBoolean(1);
+            if (!rs.next() || !rs.getBoolean(1)) {
+                return new Written(Result.KEY_TAKEN, 0, null);
+            }
+            return new Written(Result.CREATED, rs.getLong(2), rs.getTimestamp(3).toInstant());
         }
     }
 

@@ -20,6 +20,8 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 import dev.stockhold.support.Api;
 import dev.stockhold.support.BrokerFixture;
 import dev.stockhold.support.BrokerQueue;
@@ -43,6 +45,9 @@ class OutboxRelayMechanicsTest extends BrokerFixture {
 
     @Inject
     EventPublisher publisher;
+
+    @Inject
+    RelaySignal signal;
 
     @Test
     void shouldRepublishWithTheSameIdWhenTheRelayDiedAfterTheConfirm() {
@@ -72,6 +77,73 @@ class OutboxRelayMechanicsTest extends BrokerFixture {
         assertThat(db.eventTypes(id)).hasSize(1);
         assertThat(db.queryLong("SELECT count(*) FROM outbox_events WHERE aggregate_id = ?::uuid AND status = 'PUBLISHED'", id))
                 .isEqualTo(1);
+    }
+
+    /**
+     * While a relay takes this replica's hand-offs, a new reservation's created event is written leased to it (for the
+     * configured lease, as a claim would lease it) and handed over in memory: that relay publishes it, the message
+     * carrying the row's own id, payload and sequence, without a claim having leased it. With no relay taking hand-offs
+     * the row is written unleased, for any relay's claim.
+     */
+    @Test
+    void shouldWriteANewReservationsEventLeasedToTheRelayThatTakesHandOffs() throws Exception {
+        while (relay.drain("draining-relay", publisher).claimed() > 0) {
+            // events other tests of this profile left pending
+        }
+        String sku = Api.sku();
+        api.setStock(sku, 5);
+        relay.drain("draining-relay", publisher);
+        signal.open("handing-relay", Duration.ofSeconds(30));
+        String handed;
+        try {
+            handed = api.reserve(Api.key(), sku, 1).path("id");
+            assertThat(db.queryLong("SELECT count(*) FROM outbox_events WHERE aggregate_id = ?::uuid AND status = 'PENDING' "
+                    + "AND locked_by = 'handing-relay' AND locked_until = created_at + interval '2 seconds'", handed))
+                    .as("the created event, leased at its write to the relay that takes hand-offs").isEqualTo(1);
+            assertThat(relay.drain("handing-relay", publisher).confirmed()).as("the hand-off, published").isEqualTo(1);
+        } finally {
+            signal.close();
+        }
+        assertThat(db.queryLong("SELECT count(*) FROM outbox_events WHERE aggregate_id = ?::uuid AND status = 'PUBLISHED' "
+                + "AND locked_by IS NULL", handed)).isEqualTo(1);
+        Eventually.await(Duration.ofSeconds(10), "the delivery", () -> broker.of(api.tenant()).stream()
+                .anyMatch(d -> d.subject().equals(handed)));
+        BrokerQueue.Delivery delivery = broker.of(api.tenant()).stream().filter(d -> d.subject().equals(handed)).findFirst().orElseThrow();
+        assertThat(delivery.messageId()).isEqualTo(db.queryStrings("SELECT id::text FROM outbox_events WHERE aggregate_id = ?::uuid",
+                handed).get(0));
+        assertThat(delivery.event()).as("the row's payload").isEqualTo(new ObjectMapper().readTree(
+                db.queryStrings("SELECT payload FROM outbox_events WHERE aggregate_id = ?::uuid", handed).get(0)));
+        assertThat(delivery.sequence()).isEqualTo(1);
+
+        String claimed = api.reserve(Api.key(), sku, 1).path("id");
+        assertThat(db.queryLong("SELECT count(*) FROM outbox_events WHERE aggregate_id = ?::uuid AND status = 'PENDING' "
+                + "AND locked_by IS NULL", claimed)).as("no relay takes hand-offs: written unleased").isEqualTo(1);
+        assertThat(relay.drain("handing-relay", publisher).confirmed()).as("claimed by a relay").isGreaterThanOrEqualTo(1);
+        assertThat(db.queryLong("SELECT count(*) FROM outbox_events WHERE aggregate_id = ?::uuid AND status = 'PUBLISHED'", claimed))
+                .isEqualTo(1);
+    }
+
+    /**
+     * A hand-off that waited longer than its maximum age might outlive its lease before its batch is marked: the relay
+     * gives the lease back and claims the row like any other, so it is published once, not left leased.
+     */
+    @Test
+    void shouldGiveAStaleHandOffsLeaseBackAndClaimIt() {
+        String sku = Api.sku();
+        api.setStock(sku, 5);
+        relay.drain("draining-relay", publisher);
+        signal.open("stale-relay", Duration.ZERO);
+        String id;
+        try {
+            id = api.reserve(Api.key(), sku, 1).path("id");
+            assertThat(db.queryLong("SELECT count(*) FROM outbox_events WHERE aggregate_id = ?::uuid AND locked_by = 'stale-relay'", id))
+                    .isEqualTo(1);
+            relay.drain("stale-relay", publisher);
+        } finally {
+            signal.close();
+        }
+        assertThat(db.queryLong("SELECT count(*) FROM outbox_events WHERE aggregate_id = ?::uuid AND status = 'PUBLISHED'", id))
+                .as("released and claimed in the same drain, not left leased for the lease").isEqualTo(1);
     }
 
     /**

@@ -172,7 +172,7 @@ class OneStatementReservationTest extends TenantFixture {
                 ReservationAttempt attempt = attempt(1);
                 ReservationView held = placed(attempt);
                 AutocommitEvents.Row event = events.opening(api.tenant(), ReservationEvents.created(held), held.createdAt());
-                assertThat(oneStatement.writeOn(c, attempt, held, writer.created(held), WAIT, event)).isEqualTo(Result.CREATED);
+                assertThat(oneStatement.writeOn(c, attempt, held, writer.created(held), WAIT, event).result()).isEqualTo(Result.CREATED);
             }
             try (Statement s = c.createStatement();
                     ResultSet plans = s.executeQuery("SELECT generic_plans, custom_plans FROM pg_prepared_statements "

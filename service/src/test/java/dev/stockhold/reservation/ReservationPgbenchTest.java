@@ -73,7 +73,7 @@ class ReservationPgbenchTest {
                         "'/v1/reservations/' || " + ID, ID, "now()", "now() + interval '15 minutes'", "NULL", "NULL",
                         "gen_random_uuid()", literal(EventType.CREATED.type()), ID + "::text", literal(payload),
                         literal("00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"), "NULL",
-                        "ARRAY[" + SKU + "]", "ARRAY[1]", "ARRAY['default']", "'5000'")
+                        "'pgbench'", "30000", "ARRAY[" + SKU + "]", "ARRAY[1]", "ARRAY['default']", "'5000'")
                 + "\\endpipeline\n";
         String actual = Files.exists(FILE) ? Files.readString(FILE) : "";
         if (!actual.equals(expected) && Boolean.getBoolean("update.pgbench")) {

@@ -117,7 +117,8 @@ class ReservationPlanTest {
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("""
                 EXECUTE reserve('1000', 'plan-test', '%s', '\\x00', '{}', '/v1/reservations/x', gen_random_uuid(), now(),
                                 now() + interval '15 minutes', NULL, NULL, gen_random_uuid(), 'dev.stockhold.reservation.created.v1',
-                                'k', '{}', NULL, NULL, ARRAY['SKU-%d'], ARRAY[1], ARRAY['default'], '1000')""".formatted(key, sku))) {
+                                'k', '{}', NULL, NULL, 'plan-test-relay', 30000,
+                                ARRAY['SKU-%d'], ARRAY[1], ARRAY['default'], '1000')""".formatted(key, sku))) {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getBoolean(1)).as("the key was claimed and the hold taken").isTrue();
         }
