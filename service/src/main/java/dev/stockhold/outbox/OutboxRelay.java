@@ -25,9 +25,8 @@ import io.quarkus.runtime.StartupEvent;
  * after each local commit, or every poll interval for rows written by other replicas, and drains claimable events
  * batch by batch, claiming the next batch while the broker confirms the current one. A new reservation's created event
  * is not claimed: the statement that wrote it leased it to this relay and handed it over in memory
- * ({@link RelaySignal}). A row is marked published only
- * after the broker confirmed it; a relay that dies leaves its rows leased until the lease expires, and they are then
- * published again with the same id (at least once).
+ * ({@link RelaySignal}). A row is marked published only after the broker confirmed it; a relay that dies leaves its
+ * rows leased until the lease expires, and they are then published again with the same id (at least once).
  *
  * <p>
  * Two kinds of failure are kept apart. A broker that cannot be reached (connection refused or lost, no confirm for the
