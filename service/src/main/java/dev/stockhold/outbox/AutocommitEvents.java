@@ -1,6 +1,5 @@
 package dev.stockhold.outbox;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -25,30 +24,25 @@ public class AutocommitEvents {
 
     /**
      * One outbox row to insert: the event id, its tenant, aggregate and type, the CloudEvents payload and the trace it
-     * was written in; {@code leasedTo} the local relay's id when the row is to be written leased to it (then
-     * {@code lease} long, counted from no later than {@code leasedAtNanos}), else null.
+     * was written in; {@code leasedTo} the local relay's id when the row is to be written leased to it (then for
+     * {@code leaseMillis}, counted from no later than {@code leasedAtNanos}), else both null.
      */
     public record Row(UUID id, String tenantId, UUID aggregateId, String type, String partitionKey, String payload, String traceparent,
-            String leasedTo, Duration lease, long leasedAtNanos) {
-
-        /** The lease in milliseconds for the statement, null when the row is not leased. */
-        public Long leaseMillis() {
-            return leasedTo == null ? null : lease.toMillis();
-        }
+            String leasedTo, Long leaseMillis, long leasedAtNanos) {
     }
 
     private final ObjectMapper mapper;
     private final RelaySignal relay;
     private final CommitTimes commitTimes;
     private final String schemaBase;
-    private final Duration lease;
+    private final long leaseMillis;
 
     AutocommitEvents(ObjectMapper mapper, RelaySignal relay, CommitTimes commitTimes, StockholdConfig config) {
         this.mapper = mapper;
         this.relay = relay;
         this.commitTimes = commitTimes;
         this.schemaBase = config.events().schemaBaseUri();
-        this.lease = config.relay().lease();
+        this.leaseMillis = config.relay().lease().toMillis();
     }
 
     /** The row of an event that opens its aggregate (sequence 1, no counter row): a reservation's created event. */
@@ -59,7 +53,8 @@ public class AutocommitEvents {
         UUID id = UUID.randomUUID();
         String leasedTo = relay.leaseHolder().orElse(null);
         return new Row(id, tenantId, event.aggregateId(), event.type().type(), event.partitionKey(),
-                payload(id, tenantId, event, 1, time), TraceContext.currentTraceparent(), leasedTo, lease, System.nanoTime());
+                payload(id, tenantId, event, 1, time), TraceContext.currentTraceparent(), leasedTo, leasedTo == null ? null : leaseMillis,
+                System.nanoTime());
     }
 
     /** The CloudEvents JSON of one event, as stored in the outbox and published: the one place it is made. */

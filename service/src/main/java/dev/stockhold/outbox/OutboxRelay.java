@@ -151,14 +151,14 @@ public class OutboxRelay {
      */
     private List<OutboxEvent> take(String relay) {
         int size = config.relay().batchSize();
-        List<OutboxEvent> stale = new ArrayList<>();
-        List<OutboxEvent> batch = signal.takeHanded(relay, size, stale);
-        if (!stale.isEmpty()) {
-            store.release(relay, stale.stream().map(OutboxEvent::id).toList());
+        RelaySignal.Taken handed = signal.takeHanded(relay, size);
+        List<OutboxEvent> batch = handed.events();
+        if (!handed.stale().isEmpty()) {
+            store.release(relay, handed.stale().stream().map(OutboxEvent::id).toList());
         }
         boolean wanted = batch.size() < size && signal.takeClaimWanted();
         long now = System.nanoTime();
-        if (batch.size() < size && (batch.isEmpty() || wanted || !stale.isEmpty()
+        if (batch.size() < size && (batch.isEmpty() || wanted || !handed.stale().isEmpty()
                 || now - lastClaimNanos > config.relay().pollInterval().toNanos())) {
             lastClaimNanos = now;
             List<OutboxEvent> claimed = store.claim(relay, size - batch.size(), config.relay().lease());

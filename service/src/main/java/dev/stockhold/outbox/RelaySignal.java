@@ -84,14 +84,16 @@ public class RelaySignal {
         owner = null;
     }
 
-    /**
-     * Up to {@code max} hand-offs for {@code relay}, oldest first; those older than the maximum age go to {@code stale}
-     * (their relay gives the leases back, and a claim takes them).
-     */
-    List<OutboxEvent> takeHanded(String relay, int max, List<OutboxEvent> stale) {
+    /** Hand-offs taken by the relay: those to publish, and those too old to (their leases go back, a claim takes them). */
+    record Taken(List<OutboxEvent> events, List<OutboxEvent> stale) {
+    }
+
+    /** Up to {@code max} hand-offs for {@code relay}, oldest first; those older than the maximum age are stale. */
+    Taken takeHanded(String relay, int max) {
         List<OutboxEvent> events = new ArrayList<>();
+        List<OutboxEvent> stale = new ArrayList<>();
         if (!relay.equals(owner)) {
-            return events;
+            return new Taken(events, stale);
         }
         long now = System.nanoTime();
         Handed next;
@@ -99,7 +101,7 @@ public class RelaySignal {
             handedCount.decrementAndGet();
             (now - next.handedAt() > maxAgeNanos ? stale : events).add(next.event());
         }
-        return events;
+        return new Taken(events, stale);
     }
 
     /** Whether a commit asked for a claim since the last call. */
