@@ -39,8 +39,8 @@ fresh_database() {
   psql -h 127.0.0.1 -U postgres -d postgres -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)" -c "CREATE DATABASE $DB"
 }
 
-# The JVM flags the image starts with (docker/Dockerfile.jvm's JAVA_OPTS and its environment), in a memory cgroup
-# limited like the pod (k8s/base/deployment.yaml), so the JVM sizes its heap and picks its collector as in the pod.
+# The JVM flags the image starts with (docker/Dockerfile.jvm's JAVA_OPTS and its environment, its AppCDS archive
+# included), in a memory cgroup limited like the pod (k8s/base/deployment.yaml), so the JVM sizes its heap and picks its collector as in the pod.
 # Without a writable cgroup (v1 memory controller) -XX:MaxRAM stands in for the limit (the heap then matches, the
 # collector may not).
 pod_memory_bytes() { local l; l=$(awk '/limits:/ {l = 1} l && /memory:/ {print $2; exit}' k8s/base/deployment.yaml); echo $(( ${l%Mi} * 1024 * 1024 )); }
@@ -49,9 +49,27 @@ pod_cgroup() {
   { [ -w /sys/fs/cgroup/memory ] && mkdir -p "$dir" && pod_memory_bytes > "$dir/memory.limit_in_bytes"; } 2>/dev/null && echo "$dir/cgroup.procs"
 }
 image_java_opts() {
-  # without the image's AppCDS archive, which exists only in the image (bench/run times a start with one of its own)
-  local opts; opts=$(sed -n 's/^ENV JAVA_OPTS="\(.*\)"$/\1/p' docker/Dockerfile.jvm | sed 's/-XX:SharedArchiveFile=[^ ]* //')
+  local opts jsa
+  opts=$(sed -n 's/^ENV JAVA_OPTS="\(.*\)"$/\1/p' docker/Dockerfile.jvm)
+  jsa=$(image_archive "${APP:-service/target/quarkus-app}")
+  if [ -n "$jsa" ]; then opts=$(sed "s|-XX:SharedArchiveFile=[^ ]*|-XX:SharedArchiveFile=$jsa|" <<<"$opts")
+  else opts=$(sed 's/-XX:SharedArchiveFile=[^ ]* //' <<<"$opts"); fi
   if [ -n "$(pod_cgroup)" ]; then echo "$opts"; else echo "$opts -XX:MaxRAM=$(pod_memory_bytes)"; fi
+}
+# The AppCDS archive the image starts with, for the quarkus-app directory $1: written the way docker/Dockerfile.jvm
+# writes it at build time (one start that stops where it first needs the database), beside the build as
+# <dir>.jsa, and again whenever a file of the build is newer. Prints its path; nothing when NO_CDS=1 (a start
+# without an archive) or when this JVM wrote none.
+image_archive() {
+  [ "${NO_CDS:-0}" = 1 ] && return 0
+  local dir jsa
+  dir=$(cd "$1" && pwd); jsa="$dir.jsa"
+  if [ ! -s "$jsa" ] || [ -n "$(find "$dir" -type f -newer "$jsa" -print -quit)" ]; then
+    rm -f "$jsa"
+    log "writing the image's AppCDS archive for $dir"
+    java -XX:ArchiveClassesAtExit="$jsa" -Dquarkus.appcds.generate=true -jar "$dir/quarkus-run.jar" >/dev/null 2>&1 || true
+  fi
+  if [ -s "$jsa" ]; then echo "$jsa"; fi
 }
 image_env() { sed -n 's/^ENV \(MALLOC_[A-Z_]*=[^ ]*\)$/\1/p' docker/Dockerfile.jvm | tr '\n' ' '; }
 
