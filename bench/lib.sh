@@ -40,9 +40,9 @@ fresh_database() {
 }
 
 # The JVM flags the image starts with (docker/Dockerfile.jvm's JAVA_OPTS and its environment, its AppCDS archive
-# included), in a memory cgroup limited like the pod (k8s/base/deployment.yaml), so the JVM sizes its heap and picks its collector as in the pod.
-# Without a writable cgroup (v1 memory controller) -XX:MaxRAM stands in for the limit (the heap then matches, the
-# collector may not).
+# included), in a memory cgroup limited like the pod (k8s/base/deployment.yaml), so the JVM sizes its heap and picks
+# its collector as in the pod. Without a writable cgroup (v1 memory controller) -XX:MaxRAM stands in for the limit
+# (the heap then matches, the collector may not).
 pod_memory_bytes() { local l; l=$(awk '/limits:/ {l = 1} l && /memory:/ {print $2; exit}' k8s/base/deployment.yaml); echo $(( ${l%Mi} * 1024 * 1024 )); }
 pod_cgroup() {
   local dir=/sys/fs/cgroup/memory/stockhold-bench
