@@ -98,6 +98,15 @@ public interface StockholdConfig {
         @WithDefault("2ms")
         Duration coalesce();
 
+        /**
+         * How long the relay may hold confirmed events before it marks them PUBLISHED, so that one statement marks the
+         * confirms of several publishes. The relay marks sooner when a batch's worth is waiting, before it claims,
+         * and when it stops; a replica that dies in between publishes those events again after their lease (at least
+         * once). 0 marks after every publish.
+         */
+        @WithDefault("50ms")
+        Duration markDelay();
+
         /** How often the relay looks for rows written by other replicas or before a restart. */
         @WithDefault("1s")
         Duration pollInterval();

@@ -25,8 +25,10 @@ import io.quarkus.runtime.StartupEvent;
  * after each local commit, or every poll interval for rows written by other replicas, and drains claimable events
  * batch by batch, claiming the next batch while the broker confirms the current one. A new reservation's created event
  * is not claimed: the statement that wrote it leased it to this relay and handed it over in memory
- * ({@link RelaySignal}). A row is marked published only after the broker confirmed it; a relay that dies leaves its
- * rows leased until the lease expires, and they are then published again with the same id (at least once).
+ * ({@link RelaySignal}). A row is marked published only after the broker confirmed it, and the worker lets confirms
+ * gather for up to {@code stockhold.relay.mark-delay} so that one statement marks several publishes ({@link Unmarked});
+ * a relay that dies leaves its rows leased until the lease expires, and they are then published again with the same
+ * id (at least once).
  *
  * <p>
  * Two kinds of failure are kept apart. A broker that cannot be reached (connection refused or lost, no confirm for the
@@ -90,25 +92,64 @@ public class OutboxRelay {
     }
 
     private void loop() {
+        Unmarked unmarked = unmarked(relayId, markDelay());
         while (!stopping) {
             try {
-                if (drain(relayId, publisher).unreachable()) {
+                if (drain(unmarked, publisher).unreachable()) {
+                    unmarked.flush();
                     signal.accepting(false);
                     pauseUntilReachable();
                     signal.accepting(true);
                     continue;
                 }
-                // nothing left to claim: wait for a nudge (plus the coalescing window) or the poll interval
-                signal.await(config.relay().pollInterval(), config.relay().coalesce());
+                awaitWork(unmarked);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return;
+                break;
             } catch (RuntimeException e) {
                 // the database is unreachable, for instance: rows stay leased or pending, nothing is lost
                 Log.warnf("Outbox relay iteration failed: %s", dev.stockhold.Causes.summary(e));
                 sleepUnlessStopping(config.relay().pollInterval());
             }
         }
+        try {
+            unmarked.flush();
+        } catch (RuntimeException e) {
+            Log.warnf("Outbox relay %s: %d confirmed events left unmarked at shutdown; they will be published again: %s",
+                    relayId, unmarked.size(), dev.stockhold.Causes.summary(e));
+        }
+    }
+
+    /**
+     * Nothing left to claim: waits for a nudge (plus the coalescing window) or the poll interval, and marks the
+     * confirmed events in hand when their delay is up, without a claim.
+     */
+    private void awaitWork(Unmarked unmarked) throws InterruptedException {
+        long pollAt = System.nanoTime() + config.relay().pollInterval().toNanos();
+        while (!stopping) {
+            if (unmarked.due()) {
+                unmarked.flush();
+            }
+            long untilPoll = pollAt - System.nanoTime();
+            if (untilPoll <= 0) {
+                return;
+            }
+            long wait = unmarked.isEmpty() ? untilPoll : Math.min(untilPoll, unmarked.nanosUntilDue());
+            if (signal.await(wait, config.relay().coalesce())) {
+                return;
+            }
+        }
+    }
+
+    /** The mark delay, at most a quarter of the lease, so that a confirmed event is marked while its lease holds. */
+    private Duration markDelay() {
+        Duration delay = config.relay().markDelay();
+        Duration bound = config.relay().lease().dividedBy(4);
+        if (delay.compareTo(bound) > 0) {
+            Log.warnf("stockhold.relay.mark-delay %s is more than a quarter of the lease; using %s", delay, bound);
+            return bound;
+        }
+        return delay;
     }
 
     /**
@@ -119,24 +160,35 @@ public class OutboxRelay {
      * is confirmed (at low rates that claim came back empty most of the time: a transaction for nothing); events
      * committed meanwhile nudge the worker, which drains again once this batch is marked. A batch claimed while an
      * earlier one is unmarked never holds a later event of the same aggregate (the claim skips events with an
-     * unpublished predecessor), so per-aggregate order holds. The worker drains as this replica; package-private so
-     * tests drive the same path as other replicas.
+     * unpublished predecessor), so per-aggregate order holds. Package-private so tests drive the same path as other
+     * replicas; this drain marks every confirm before it returns.
      */
     Drained drain(String relay, EventPublisher via) {
+        return drain(unmarked(relay, Duration.ZERO), via);
+    }
+
+    /** Confirms of {@code relay} to be marked once {@code delay} old (or sooner: {@link Unmarked}). */
+    Unmarked unmarked(String relay, Duration delay) {
+        return new Unmarked(relay, delay);
+    }
+
+    /** A drain as {@code unmarked}'s relay, whose confirmed events it marks when they are due. */
+    Drained drain(Unmarked unmarked, EventPublisher via) {
+        String relay = unmarked.relay;
         int claimed = 0;
         int confirmed = 0;
-        List<OutboxEvent> batch = take(relay);
+        List<OutboxEvent> batch = take(unmarked);
         EventPublisher.Sent sent = batch.isEmpty() ? null : send(via, batch);
         while (sent != null) {
             claimed += batch.size();
-            List<OutboxEvent> next = stopping || batch.size() < config.relay().batchSize() ? List.of() : take(relay);
+            List<OutboxEvent> next = stopping || batch.size() < config.relay().batchSize() ? List.of() : take(unmarked);
             PublishOutcome outcome = sent.await(config.relay().publishTimeout());
             if (outcome instanceof PublishOutcome.Unreachable unreachable) {
                 handBack(relay, Stream.concat(batch.stream(), next.stream()).toList(), unreachable);
                 return new Drained(claimed, confirmed, true);
             }
             EventPublisher.Sent nextSent = next.isEmpty() ? null : send(via, next);
-            confirmed += settle(relay, batch, (PublishOutcome.Answered) outcome);
+            confirmed += settle(unmarked, batch, (PublishOutcome.Answered) outcome);
             batch = next;
             sent = nextSent;
         }
@@ -147,9 +199,11 @@ public class OutboxRelay {
      * The next batch: this replica's hand-offs first (leased to {@code relay} by the statement that wrote them, so no
      * claim), then a claim for the rest of the batch when there were no hand-offs, a commit asked for one, or the last
      * claim is a poll interval old (rows of other replicas, retries, requeues). Hand-offs too old to be marked within
-     * their lease are given back, and a claim takes them.
+     * their lease are given back, and a claim takes them. Confirmed events still unmarked are marked before a claim:
+     * the claim skips an event whose predecessor is unpublished, so it must see them published.
      */
-    private List<OutboxEvent> take(String relay) {
+    private List<OutboxEvent> take(Unmarked unmarked) {
+        String relay = unmarked.relay;
         int size = config.relay().batchSize();
         RelaySignal.Taken handed = signal.takeHanded(relay, size);
         List<OutboxEvent> batch = handed.events();
@@ -161,6 +215,7 @@ public class OutboxRelay {
         if (batch.size() < size && (batch.isEmpty() || wanted || !handed.stale().isEmpty()
                 || now - lastClaimNanos > config.relay().pollInterval().toNanos())) {
             lastClaimNanos = now;
+            unmarked.flush();
             List<OutboxEvent> claimed = store.claim(relay, size - batch.size(), config.relay().lease());
             if (claimed.size() == size - batch.size()) {
                 signal.claimAgain();
@@ -189,36 +244,98 @@ public class OutboxRelay {
         }
     }
 
-    /** The broker answered: confirmed rows become PUBLISHED, failed ones count an attempt. @return events confirmed */
-    private int settle(String relay, List<OutboxEvent> batch, PublishOutcome.Answered answered) {
+    /**
+     * The broker answered: confirmed rows are to become PUBLISHED (now, or with later confirms when the mark delay
+     * lets them wait), failed ones count an attempt at once. @return events confirmed
+     */
+    private int settle(Unmarked unmarked, List<OutboxEvent> batch, PublishOutcome.Answered answered) {
         Instant now = clock.instant();
         long nanos = System.nanoTime();
         StockholdConfig.Outbox outbox = config.outbox();
-        List<RelayStore.Mark> marks = new ArrayList<>(batch.size());
-        List<OutboxEvent> confirmed = new ArrayList<>(batch.size());
+        List<RelayStore.Mark> failed = new ArrayList<>(answered.failures().size());
+        int confirmed = 0;
         for (OutboxEvent event : batch) {
             PublishFailure failure = answered.failures().get(event.id());
             if (failure == null) {
-                marks.add(RelayStore.Mark.confirmed(event.id()));
-                confirmed.add(event);
+                unmarked.add(event.id());
+                metrics.published(event, now, nanos, commitTimes.take(event.id()));
+                confirmed++;
             } else {
                 Duration delay = Backoff.delay(event.id(), event.attempts() + 1, outbox.backoffInitial(), outbox.backoffMax());
-                marks.add(new RelayStore.Mark(event.id(), failure, now.plus(delay)));
+                failed.add(new RelayStore.Mark(event.id(), failure, now.plus(delay)));
                 metrics.failed(failure.reason(), 1);
             }
         }
-        List<RelayStore.Marked> marked = store.mark(relay, marks, outbox.maxAttempts());
-        if (marked.size() < marks.size()) {
-            // the lease ran out before the broker answered: another relay may publish these events again
-            metrics.leasesLost(marks.size() - marked.size());
-            Log.warnf("Outbox relay %s: %d marks found their lease gone; those events may be published again", relay,
-                    marks.size() - marked.size());
+        if (!failed.isEmpty()) {
+            reportFailures(batch, answered, unmarked.flush(failed));
+        } else if (unmarked.due()) {
+            unmarked.flush();
         }
-        confirmed.forEach(e -> metrics.published(e, now, nanos, commitTimes.take(e.id())));
-        if (!answered.failures().isEmpty()) {
-            reportFailures(batch, answered, marked);
+        return confirmed;
+    }
+
+    /**
+     * Events the broker confirmed that one relay has not marked PUBLISHED yet: marked together, in one statement, once
+     * the oldest has waited the mark delay, a batch's worth is waiting, a failure is marked, a claim is due, or the
+     * relay stops. Until then their rows stay leased to the relay, so no other relay publishes them again. Used by one
+     * thread at a time.
+     */
+    final class Unmarked {
+        private final String relay;
+        private final long delayNanos;
+        private final List<RelayStore.Mark> marks = new ArrayList<>();
+        private long oldestNanos;
+
+        Unmarked(String relay, Duration delay) {
+            this.relay = relay;
+            this.delayNanos = delay.toNanos();
         }
-        return confirmed.size();
+
+        void add(UUID id) {
+            if (marks.isEmpty()) {
+                oldestNanos = System.nanoTime();
+            }
+            marks.add(RelayStore.Mark.confirmed(id));
+        }
+
+        boolean isEmpty() {
+            return marks.isEmpty();
+        }
+
+        int size() {
+            return marks.size();
+        }
+
+        boolean due() {
+            return !marks.isEmpty() && (marks.size() >= config.relay().batchSize() || nanosUntilDue() <= 0);
+        }
+
+        long nanosUntilDue() {
+            return oldestNanos + delayNanos - System.nanoTime();
+        }
+
+        List<RelayStore.Marked> flush() {
+            return flush(List.of());
+        }
+
+        /** Marks the confirmed events in hand, and {@code failed} with them. @return the rows changed */
+        List<RelayStore.Marked> flush(List<RelayStore.Mark> failed) {
+            if (marks.isEmpty() && failed.isEmpty()) {
+                return List.of();
+            }
+            List<RelayStore.Mark> all = new ArrayList<>(marks.size() + failed.size());
+            all.addAll(marks);
+            all.addAll(failed);
+            List<RelayStore.Marked> marked = store.mark(relay, all, config.outbox().maxAttempts());
+            marks.clear();
+            if (marked.size() < all.size()) {
+                // the lease ran out before the mark: another relay may publish these events again
+                metrics.leasesLost(all.size() - marked.size());
+                Log.warnf("Outbox relay %s: %d marks found their lease gone; those events may be published again", relay,
+                        all.size() - marked.size());
+            }
+            return marked;
+        }
     }
 
     /** No attempt charged: the leases go straight back, for this relay after its pause or for another replica. */

@@ -115,14 +115,16 @@ public class RelaySignal {
     }
 
     /**
-     * Waits for a nudge, a hand-off or the poll interval, whichever comes first; after a nudge or hand-off, waits
-     * {@code coalesce} more so the commits of concurrent requests leave as one batch.
+     * Waits for a nudge or a hand-off, at most {@code timeoutNanos}; after one, waits {@code coalesce} more so the
+     * commits of concurrent requests leave as one batch. @return whether a nudge or hand-off came
      */
-    void await(Duration pollInterval, Duration coalesce) throws InterruptedException {
-        if (nudges.tryAcquire(pollInterval.toMillis(), TimeUnit.MILLISECONDS) && !coalesce.isZero()) {
+    boolean await(long timeoutNanos, Duration coalesce) throws InterruptedException {
+        boolean woken = nudges.tryAcquire(timeoutNanos, TimeUnit.NANOSECONDS);
+        if (woken && !coalesce.isZero()) {
             Thread.sleep(coalesce.toMillis());
         }
         nudges.drainPermits();
+        return woken;
     }
 
     private void wake() {

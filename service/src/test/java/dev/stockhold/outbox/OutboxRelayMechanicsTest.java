@@ -147,6 +147,66 @@ class OutboxRelayMechanicsTest extends BrokerFixture {
     }
 
     /**
+     * The worker lets confirms gather for the mark delay, so one statement marks several publishes. Until then the
+     * confirmed rows stay leased to it (no other relay publishes them again) and count as unpublished: a later event of
+     * the same reservation is not claimable by anyone. Before it claims, the relay marks what it holds, so its claim
+     * finds that later event and publishes it after the first. Without the mark before the claim, the confirm event
+     * would wait for the delay (here an hour).
+     */
+    @Test
+    void shouldMarkConfirmsTogetherAndBeforeItsNextClaim() {
+        String sku = Api.sku();
+        api.setStock(sku, 5);
+        while (relay.drain("draining-relay", publisher).claimed() > 0) {
+            // events other tests of this profile left pending, and this test's stock event
+        }
+        OutboxRelay.Unmarked unmarked = relay.unmarked("deferring-relay", Duration.ofHours(1));
+        signal.open("deferring-relay", Duration.ofSeconds(30));
+        String first;
+        String second;
+        try {
+            first = api.reserve(Api.key(), sku, 1).path("id");
+            second = api.reserve(Api.key(), sku, 1).path("id");
+            assertThat(relay.drain(unmarked, publisher).confirmed()).as("both hand-offs, published").isEqualTo(2);
+            assertThat(unmarked.size()).as("confirmed, not yet marked").isEqualTo(2);
+            outlastTheTest("deferring-relay");
+            assertThat(db.queryLong("SELECT count(*) FROM outbox_events WHERE aggregate_id IN (?::uuid, ?::uuid) "
+                    + "AND status = 'PENDING' AND locked_by = 'deferring-relay'", first, second))
+                    .as("still leased to the relay that holds their confirms").isEqualTo(2);
+
+            api.confirm(first).then().statusCode(200);
+            relay.drain("other-relay", publisher);
+            assertThat(db.queryStrings("SELECT status || '/' || coalesce(locked_by, '-') FROM outbox_events "
+                    + "WHERE aggregate_id = ?::uuid ORDER BY seq", first))
+                    .as("another relay publishes neither the created event again nor the confirm behind it")
+                    .containsExactly("PENDING/deferring-relay", "PENDING/-");
+
+            assertThat(relay.drain(unmarked, publisher).confirmed()).as("the confirm event, claimed").isEqualTo(1);
+            outlastTheTest("deferring-relay");
+        } finally {
+            signal.close();
+        }
+        assertThat(db.queryStrings("SELECT status || '/' || coalesce(locked_by, '-') FROM outbox_events "
+                + "WHERE aggregate_id IN (?::uuid, ?::uuid) ORDER BY aggregate_id = ?::uuid, seq", second, first, first))
+                .as("the created events marked before the claim; the confirm, held").containsExactly("PUBLISHED/-",
+                        "PUBLISHED/-", "PENDING/deferring-relay");
+        unmarked.flush();
+        assertThat(db.queryLong("SELECT count(*) FROM outbox_events WHERE aggregate_id = ?::uuid AND status = 'PUBLISHED'", first))
+                .isEqualTo(2);
+        Eventually.await(Duration.ofSeconds(10), "three events delivered", () -> broker.of(api.tenant()).stream()
+                .filter(d -> d.subject().equals(first) || d.subject().equals(second)).count() == 3);
+        assertThat(broker.of(api.tenant()).stream().filter(d -> d.subject().equals(first)).map(BrokerQueue.Delivery::type))
+                .as("each once, in write order").containsExactly("dev.stockhold.reservation.created.v1",
+                        "dev.stockhold.reservation.confirmed.v1");
+    }
+
+    /** This profile's leases last 2 s: lengthened, so that a slow machine cannot let them run out mid-test. */
+    private void outlastTheTest(String relay) {
+        db.execute("UPDATE outbox_events SET locked_until = now() + interval '1 hour' WHERE locked_by = ? AND status = 'PENDING'",
+                relay);
+    }
+
+    /**
      * A batch short of the batch size took everything claimable: while the broker confirms it, the relay claims no
      * next batch (at low rates that claim came back empty, a transaction for nothing). An event committed during the
      * publish is left pending for the next drain, which the worker's nudge starts, and that drain publishes it.
