@@ -167,6 +167,10 @@ lag_quantile() {
 # full page for the first change of every page after it, and its commits wait for that WAL
 checkpoints() { psql_db -qAtc "SELECT checkpoints_timed + checkpoints_req FROM pg_stat_bgwriter"; }
 wal_fpi() { psql_db -qAtc "SELECT wal_fpi FROM pg_stat_wal"; }
+# Transactions committed in the database so far (autocommit statements count one each). A backend reports its counts
+# when it goes idle, at most once a second, so a window's difference is exact only to about a second of traffic
+commits() { psql_db -qAtc "SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()"; }
+reservations_written() { psql_db -qAtc "SELECT count(*) FROM reservations"; }
 # Waits (at most 30 s) until the relay has published every pending event, so that a window's lag histogram holds the
 # window's own events and not the backlog of a closed-loop warm-up before it
 outbox_drained() {
