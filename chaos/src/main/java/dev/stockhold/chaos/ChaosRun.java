@@ -51,7 +51,7 @@ public final class ChaosRun {
             row(t, "answers by status", clients.statuses.entrySet().stream().sorted(Map.Entry.comparingByKey())
                     .map(e -> e.getKey() + ": " + e.getValue().sum()).collect(Collectors.joining(", ")));
             row(t, "no answer (dropped, reset, timed out): outcome unknown, key retried", clients.noAnswer.sum());
-            row(t, "503 outcome unknown (a commit cut off; the key retried)", clients.outcomeUnknown.sum());
+            row(t, "503 outcome unknown (a commit cut off; a key retried, a set possibly won)", clients.outcomeUnknown.sum());
             row(t, "connections refused by a dead replica (sent to the other)", clients.refused.sum());
             row(t, "slowest answer or failure per replica (ms)", new java.util.TreeMap<>(clients.slowest));
             row(t, "listing pages read while writing (an item twice or out of order is a violation)", clients.listedPages.sum());

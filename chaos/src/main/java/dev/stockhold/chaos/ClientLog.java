@@ -106,8 +106,11 @@ final class ClientLog {
     final Queue<BatchAnswer> batchAnswers = new ConcurrentLinkedQueue<>();
     final Map<String, Count> counts = new ConcurrentHashMap<>();
     final Queue<CountAnswer> countAnswers = new ConcurrentLinkedQueue<>();
-    /** Compare-and-sets sent whose answer never came: they may or may not have been applied. */
-    final LongAdder unansweredSets = new LongAdder();
+    /**
+     * Compare-and-sets whose outcome is unknown: no answer came, or the answer said the commit was cut off (503
+     * outcome unknown). They may or may not have been applied.
+     */
+    final LongAdder unknownSets = new LongAdder();
 
     /** A walk of GET /v1/reservations pages that saw an item twice or out of order (must stay empty). */
     final Queue<String> listingAnomalies = new ConcurrentLinkedQueue<>();

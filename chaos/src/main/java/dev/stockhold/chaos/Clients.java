@@ -385,11 +385,15 @@ final class Clients {
             try {
                 response = send(write.apply(replica), replica, write);
             } catch (IOException e) {
-                log.unansweredSets.increment();
+                log.unknownSets.increment();
                 throw e;
             }
             log.answered(response.statusCode());
             JsonNode body = parse(response.body());
+            if (ProblemMappers.OUTCOME_UNKNOWN.equals(body.path("detail").asText())) {
+                log.unknownSets.increment(); // its commit was cut off: it may have won, like a set never answered
+                log.outcomeUnknown.increment();
+            }
             log.setAnswers.add(new ClientLog.SetAnswer(sku, "default", etag, onHand, response.statusCode(), body.path("version").asLong(-1),
                     slug(body)));
         } catch (IOException e) {

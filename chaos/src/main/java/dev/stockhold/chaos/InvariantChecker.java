@@ -453,9 +453,9 @@ final class InvariantChecker {
         long seeded = db.records().keySet().stream().filter(s -> s.endsWith("@default")).count();
         long changed = byVersion.values().stream().filter(e -> !isCount(e)).count();
         long setsWon = clients.setAnswers.stream().filter(a -> a.status() == 200).count();
-        if (changed < seeded + applied + setsWon || changed > seeded + applied + setsWon + clients.unansweredSets.sum()) {
+        if (changed < seeded + applied + setsWon || changed > seeded + applied + setsWon + clients.unknownSets.sum()) {
             violation(Rule.I7, changed + " stock.changed events for " + seeded + " seeds + " + applied + " applied adjustments + "
-                    + setsWon + " sets won (+ up to " + clients.unansweredSets.sum() + " unanswered sets)");
+                    + setsWon + " sets won (+ up to " + clients.unknownSets.sum() + " sets of unknown outcome)");
         }
         long countEvents = byVersion.values().stream().filter(InvariantChecker::isCount).count();
         if (counted >= 0 && countEvents != counted) {
