@@ -280,6 +280,25 @@ class InvariantCheckerTest {
         }).violations()).anyMatch(v -> v.startsWith("I7:") && v.contains("same If-Match"));
     }
 
+    /**
+     * A compare-and-set whose outcome the client cannot know (no answer, or 503 outcome unknown) may have won: its
+     * stock.changed event is allowed, but only up to the number of such sets.
+     */
+    @Test
+    void shouldAllowAStockEventPerSetOfUnknownOutcomeAndNoMore() {
+        Consumer<World> setApplied = w -> {
+            w.records.put("A@default", new StockRecord("A@default", 9, 3, 2));
+            w.events.add(changed("s3", -1, 1, 9, 2));
+            w.received.add(delivery("s3", "s3", "A@default"));
+        };
+        assertThat(checkWith(w -> {
+            setApplied.accept(w);
+            w.clients.unknownSets.increment();
+        }).violations()).isEmpty();
+        assertThat(checkWith(setApplied).violations()).singleElement().asString().startsWith("I7:")
+                .contains("up to 0 sets of unknown outcome");
+    }
+
     /** A batch is all or nothing, a count writes one entry per record it says it changed, and each is answered as stored. */
     @Test
     void shouldReportBatchesAndCountsThatDidNotLandAsAnswered() {
