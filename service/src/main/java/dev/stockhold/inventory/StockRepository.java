@@ -161,8 +161,8 @@ public class StockRepository {
               LEFT JOIN locations l ON l.tenant_id = ? AND l.location = k.location
              ORDER BY coalesce(l.priority, 100), k.location
             """;
-    /** The allocation read of a one-sku request; public for the test that keeps bench/reservation.pgbench the same. */
-    public static final String CANDIDATES_OF_ONE = CANDIDATES.replace("s.sku = ANY (?)", "s.sku = ?");
+    /** The allocation read of a one-sku request. */
+    private static final String CANDIDATES_OF_ONE = CANDIDATES.replace("s.sku = ANY (?)", "s.sku = ?");
     private static final String FIND = "SELECT " + COLUMNS + " FROM stock_records s WHERE s.tenant_id = ? AND s.sku = ? AND s.location = ?";
     private static final String LOCK = FIND + " FOR UPDATE";
     private static final String OF_SKU = "SELECT " + COLUMNS

@@ -42,7 +42,12 @@ class OneStatementReservation {
         /** The key was already stored: nothing was written, the request is a replay. */
         KEY_TAKEN,
         /** Nothing was written: a record no longer had the units or the hold would cross a threshold. */
-        TRANSACTIONAL_PATH
+        TRANSACTIONAL_PATH,
+        /**
+         * Nothing was written: a line without a location was placed by a guess ({@link LocationGuesses}) that is not its
+         * sku's first record in allocation order; the request must be allocated from a fresh read.
+         */
+        MISPLACED
     }
 
     // The first set_config (local: this statement's implicit transaction) runs first, as every insert reads the row of
@@ -59,7 +64,13 @@ class OneStatementReservation {
                        ?::varchar AS reference, ?::text AS metadata, ?::uuid AS event_id, ?::varchar AS event_type,
                        ?::text AS partition_key, ?::text AS payload, ?::varchar AS traceparent, ?::varchar AS fulfilment,
                        ?::varchar AS leased_to, ?::bigint AS lease_ms),
-            line AS (SELECT * FROM unnest(?::varchar[], ?::integer[], ?::varchar[]) WITH ORDINALITY AS l(sku, quantity, location, n)),
+            line AS (SELECT * FROM unnest(?::varchar[], ?::integer[], ?::varchar[], ?::boolean[]) WITH ORDINALITY AS l(sku, quantity, location, guessed, n)),
+            misplaced AS (
+                SELECT x.n FROM line x
+                 WHERE x.guessed AND x.location IS DISTINCT FROM (
+                       SELECT s.location FROM stock_records s LEFT JOIN locations l ON l.tenant_id = s.tenant_id AND l.location = s.location
+                        WHERE s.tenant_id = (SELECT tenant_id FROM p) AND s.sku = x.sku
+                        ORDER BY coalesce(l.priority, 100), s.location LIMIT 1)),
             wanted AS (SELECT sku, location, sum(quantity)::bigint AS quantity FROM line GROUP BY sku, location),
             claimed AS (
                 INSERT INTO idempotency_records
@@ -95,7 +106,8 @@ class OneStatementReservation {
                 RETURNING s.on_hand - s.held - s.committed AS available, s.safety_stock, s.low_stock_threshold, w.quantity)
             SELECT stockhold_hold_check((SELECT count(*) FROM claimed), (SELECT count(*) FROM hold), (SELECT count(*) FROM wanted),
                                         (SELECT count(*) FROM hold WHERE available = safety_stock
-                                            OR available <= low_stock_threshold AND available + quantity > low_stock_threshold)),
+                                            OR available <= low_stock_threshold AND available + quantity > low_stock_threshold),
+                                        (SELECT count(*) FROM misplaced)),
                    (SELECT seq FROM event), (SELECT created_at FROM event)
             """;
 
@@ -117,6 +129,7 @@ class OneStatementReservation {
 
     private static final String HOLD_LOST = "SH001";
     private static final String HOLD_EMPTIES = "SH002";
+    private static final String MISPLACED = "SH003";
     private static final String LOCK_TIMEOUT = "55P03";
 
     private final Jdbc jdbc;
@@ -134,11 +147,13 @@ class OneStatementReservation {
      * @param held the reservation as placed, {@code created} its answer (whose body is also the event's data)
      * @param keyWait how long to wait for a key an in-flight original holds (then 409 in progress); a record is waited
      *            for the in-flight wait, as on the transactional path (then a 503)
+     * @param guessed whether the lines without a location were placed by {@link LocationGuesses} rather than by a read:
+     *            each must then be on its sku's first record in allocation order, or nothing is written ({@link Result#MISPLACED})
      * @throws RequestInProgressException the key's original was still in flight after {@code keyWait}
      */
-    Result write(ReservationAttempt a, ReservationView held, StoredResponse created, Duration keyWait) {
+    Result write(ReservationAttempt a, ReservationView held, StoredResponse created, Duration keyWait, boolean guessed) {
         AutocommitEvents.Row event = events.opening(a.tenantId(), ReservationEvents.created(held), held.createdAt());
-        Written written = jdbc.withConnection(c -> writeOn(c, a, held, created, keyWait, event));
+        Written written = jdbc.withConnection(c -> writeOn(c, a, held, created, keyWait, guessed, event));
         if (written.result() == Result.CREATED) {
             events.committed(event, written.seq(), written.createdAt());
         }
@@ -151,7 +166,7 @@ class OneStatementReservation {
 
     /** The statement on one connection; package-private for the test that reads the connection's prepared plans. */
     Written writeOn(Connection c, ReservationAttempt a, ReservationView held, StoredResponse created, Duration keyWait,
-            AutocommitEvents.Row event) throws SQLException {
+            boolean guessed, AutocommitEvents.Row event) throws SQLException {
         List<ReservationView.Line> lines = held.rows();
         try (PreparedStatement ps = c.prepareStatement(SENT)) {
             int i = 0;
@@ -177,6 +192,8 @@ class OneStatementReservation {
             ps.setArray(++i, array(c, "varchar", lines.stream().map(ReservationView.Line::sku).toArray()));
             ps.setArray(++i, array(c, "integer", lines.stream().map(ReservationView.Line::quantity).toArray()));
             ps.setArray(++i, array(c, "varchar", lines.stream().map(ReservationView.Line::location).toArray()));
+            // a line the client gave no location, placed by a guess: the statement checks that it is where a read would place it
+            ps.setArray(++i, array(c, "boolean", a.request().lines().stream().map(l -> guessed && l.location() == null).toArray()));
             ps.setString(++i, Long.toString(Math.max(1, recordWait.toMillis())));
             try {
                 return written(ps);
@@ -184,6 +201,9 @@ class OneStatementReservation {
                 String state = e.getSQLState();
                 if (HOLD_LOST.equals(state) || HOLD_EMPTIES.equals(state)) {
                     return new Written(Result.TRANSACTIONAL_PATH, 0, null);
+                }
+                if (MISPLACED.equals(state)) {
+                    return new Written(Result.MISPLACED, 0, null);
                 }
                 if (LOCK_TIMEOUT.equals(state) && waitedForTheKey(e.getServerErrorMessage())) {
                     throw new RequestInProgressException();

@@ -56,11 +56,14 @@ public class ReservingService implements HotSkuGroups.PlainPath {
     private final Settings settings;
     private final ReservationRepository reservations;
     private final java.time.Clock clock;
+    private final LocationGuesses guesses;
 
     ReservingService(IdempotencyRepository keys, LockWait lockWait, StockRepository stock, HoldWriter writer,
             OneStatementReservation oneStatement, OncePerKey once, ReservationMetrics metrics, ProblemResponses problems,
-            StockholdConfig config, Settings settings, ReservationRepository reservations, java.time.Clock clock) {
+            StockholdConfig config, Settings settings, ReservationRepository reservations, java.time.Clock clock,
+            LocationGuesses guesses) {
         this.keys = keys;
+        this.guesses = guesses;
         this.settings = settings;
         this.reservations = reservations;
         this.clock = clock;
@@ -128,22 +131,50 @@ public class ReservingService implements HotSkuGroups.PlainPath {
         return written != null ? written : inTransaction(a, keyWait);
     }
 
-    /** @return the answer, or null when the request needs the transactional path (nothing was written then) */
+    /**
+     * Placed without a read where {@link LocationGuesses} can ({@code placed}), else by the allocation read; a guess the
+     * statement finds stale is placed again from the read.
+     *
+     * @return the answer, or null when the request needs the transactional path (nothing was written then)
+     */
     private ReservationReply inOneStatement(ReservationAttempt a, Duration keyWait) {
         ReservationRequest request = a.request();
-        Instant now = dev.stockhold.Clocks.now(clock);
+        Allocation.Placed guessed = guesses.placed(a.tenantId(), request.allocationLines());
+        if (guessed != null) {
+            OneShot shot = inOneStatement(a, guessed, keyWait, true);
+            if (shot.result() != OneStatementReservation.Result.MISPLACED) {
+                return shot.reply();
+            }
+            guesses.wrong(a.tenantId(), request.allocationLines());
+        }
         List<String> skus = request.lines().stream().map(ReservationRequest.Line::sku).distinct().toList();
-        Allocation allocation = Allocation.of(request.allocationLines(), stock.candidates(a.tenantId(), skus, null), new HashMap<>());
+        Allocation allocation = Allocation.of(request.allocationLines(), candidates(a.tenantId(), skus, null), new HashMap<>());
         if (!(allocation instanceof Allocation.Placed placed)) {
             return null;
         }
-        ReservationView held = writer.held(request, placed, now);
+        return inOneStatement(a, placed, keyWait, false).reply();
+    }
+
+    /** What one statement did, and the answer it gives (null for the transactional path or a stale guess). */
+    private record OneShot(OneStatementReservation.Result result, ReservationReply reply) {
+    }
+
+    private OneShot inOneStatement(ReservationAttempt a, Allocation.Placed placed, Duration keyWait, boolean guessed) {
+        ReservationView held = writer.held(a.request(), placed, dev.stockhold.Clocks.now(clock));
         StoredResponse created = writer.created(held);
-        return switch (oneStatement.write(a, held, created, keyWait)) {
+        OneStatementReservation.Result result = oneStatement.write(a, held, created, keyWait, guessed);
+        return new OneShot(result, switch (result) {
             case CREATED -> new ReservationReply(created, false);
             case KEY_TAKEN -> replay(a);
-            case TRANSACTIONAL_PATH -> null;
-        };
+            case TRANSACTIONAL_PATH, MISPLACED -> null;
+        });
+    }
+
+    /** The records of these skus in allocation order ({@link StockRepository#candidates}), remembered for guesses. */
+    private List<StockRepository.Candidate> candidates(String tenantId, List<String> skus, Duration lockWait) {
+        List<StockRepository.Candidate> candidates = stock.candidates(tenantId, skus, lockWait);
+        guesses.read(tenantId, candidates);
+        return candidates;
     }
 
     /**
@@ -204,8 +235,7 @@ public class ReservingService implements HotSkuGroups.PlainPath {
         ReservationRequest request = a.request();
         Instant now = dev.stockhold.Clocks.now(clock);
         List<String> skus = request.lines().stream().map(ReservationRequest.Line::sku).distinct().toList();
-        List<StockRepository.Candidate> candidates = stock.candidates(tenantId, skus, keyWait);
-        Allocation allocation = Allocation.of(request.allocationLines(), candidates, new HashMap<>());
+        Allocation allocation = Allocation.of(request.allocationLines(), candidates(tenantId, skus, keyWait), new HashMap<>());
         if (allocation instanceof Allocation.Refused refused) {
             throw refusal(refused.unknown(), refused.shortSkus());
         }

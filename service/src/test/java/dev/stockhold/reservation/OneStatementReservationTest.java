@@ -172,7 +172,8 @@ class OneStatementReservationTest extends TenantFixture {
                 ReservationAttempt attempt = attempt(1);
                 ReservationView held = placed(attempt);
                 AutocommitEvents.Row event = events.opening(api.tenant(), ReservationEvents.created(held), held.createdAt());
-                assertThat(oneStatement.writeOn(c, attempt, held, writer.created(held), WAIT, event).result()).isEqualTo(Result.CREATED);
+                assertThat(oneStatement.writeOn(c, attempt, held, writer.created(held), WAIT, true, event).result())
+                        .isEqualTo(Result.CREATED);
             }
             try (Statement s = c.createStatement();
                     ResultSet plans = s.executeQuery("SELECT generic_plans, custom_plans FROM pg_prepared_statements "
@@ -212,7 +213,7 @@ class OneStatementReservationTest extends TenantFixture {
     private Result write(ReservationAttempt attempt, Duration keyWait) {
         ReservationView held = placed(attempt);
         StoredResponse created = writer.created(held);
-        return oneStatement.write(attempt, held, created, keyWait);
+        return oneStatement.write(attempt, held, created, keyWait, true);
     }
 
     private ReservationView placed(ReservationAttempt attempt) {

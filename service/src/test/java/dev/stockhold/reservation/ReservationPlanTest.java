@@ -39,7 +39,7 @@ class ReservationPlanTest {
     private static final int HISTORY = 50_000;
     private static final int SKUS = 1_000;
     private static final List<String> TABLES = List.of("idempotency_records", "reservations", "reservation_lines", "outbox_events",
-            "stock_records");
+            "stock_records", "locations");
     /**
      * The connection's first reservations, written as the transactional path writes them: PostgreSQL plans a
      * constraint's lookup for the values five times, then makes the plan without values it keeps from then on.
@@ -118,7 +118,7 @@ class ReservationPlanTest {
                 EXECUTE reserve('1000', 'plan-test', '%s', '\\x00', '{}', '/v1/reservations/x', gen_random_uuid(), now(),
                                 now() + interval '15 minutes', NULL, NULL, gen_random_uuid(), 'dev.stockhold.reservation.created.v1',
                                 'k', '{}', NULL, NULL, 'plan-test-relay', 30000,
-                                ARRAY['SKU-%d'], ARRAY[1], ARRAY['default'], '1000')""".formatted(key, sku))) {
+                                ARRAY['SKU-%d'], ARRAY[1], ARRAY['default'], ARRAY[true], '1000')""".formatted(key, sku))) {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getBoolean(1)).as("the key was claimed and the hold taken").isTrue();
         }
