@@ -1,19 +1,24 @@
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.Executors;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
+
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.PoolOptions;
+import io.vertx.core.http.RequestOptions;
 
 /**
  * A fixed arrival rate of POST /v1/reservations (open loop, HTTP/1.1, a fresh Idempotency-Key each, uniform skus) and
@@ -25,19 +30,24 @@ import java.util.stream.Stream;
  * at half of peak) and bench/ab (interleaved A/B pairs).
  *
  * <pre>
- *   java bench/FixedRate.java URL TOKEN SKUS RATE WARM_SECONDS MEASURED_SECONDS SERVICE_PID
+ *   java -cp VERTX_CLASSPATH bench/FixedRate.java URL TOKEN SKUS RATE WARM_SECONDS MEASURED_SECONDS SERVICE_PID
  * </pre>
  *
+ * The client is Vert.x's (the service's own vertx-core and Netty jars; bench/lib.sh puts them on the class path): one
+ * event loop that also keeps the schedule, pooled keep-alive connections, each answer read to its end. It shares the
+ * two cores with what it measures, so what it costs is taken from the service, PostgreSQL and the broker: the JDK's
+ * HttpClient, with a thread that woke every millisecond to send, cost about 1 ms of CPU per request, as much as the
+ * service (docs/performance.md, "The load generator's own CPU"). bench/lib.sh runs it with C1 and the serial collector.
+ * client_ms is the generator's own CPU per request created.
+ *
  * The first WARM_SECONDS are sent but not counted (the client's own JIT, the pool). Prints one line: {@code RESULT
- * rate=... requests=... created=... non201=... failed=... jvm_ms=... jit_ms=... nojit_ms=... pg_ms=... mq_ms=... p50_ms=... p99_ms=... p999_ms=...},
+ * rate=... requests=... created=... non201=... failed=... jvm_ms=... jit_ms=... nojit_ms=... pg_ms=... mq_ms=... client_ms=... p50_ms=... p99_ms=... p999_ms=...},
  * where jvm_ms (the whole service process), jit_ms (its JIT compiler threads, part of jvm_ms), nojit_ms (the rest:
  * what serving costs once compiled), pg_ms and mq_ms (-1 without a cgroup) are CPU milliseconds per request created
  * in the measured window. On stderr, the seconds of the window whose slowest answer took over 100 ms (wall clock, by
  * due time), to set a stall beside PostgreSQL's checkpoints and the service's jobs.
  */
 public class FixedRate {
-
-    private static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
     public static void main(String[] args) throws Exception {
         String url = args[0];
@@ -49,40 +59,44 @@ public class FixedRate {
         long servicePid = Long.parseLong(args[6]);
         long hz = Long.parseLong(System.getenv().getOrDefault("CLK_TCK", "100"));
 
-        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5))
-                .executor(Executors.newFixedThreadPool(2)).build();
+        Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(1).setWorkerPoolSize(1).setInternalBlockingPoolSize(1));
+        URI base = URI.create(url);
+        HttpClient client = vertx.createHttpClient(new HttpClientOptions().setDefaultHost(base.getHost()).setDefaultPort(base.getPort())
+                .setKeepAlive(true).setConnectTimeout(5_000), new PoolOptions().setHttp1MaxSize(512));
         ConcurrentLinkedQueue<long[]> answers = new ConcurrentLinkedQueue<>();   // {status, micros, due (nanoTime)}
         AtomicInteger outstanding = new AtomicInteger();
         long start = System.nanoTime();
-        long measureFrom = start + TimeUnit.SECONDS.toNanos(warm);
-        long end = measureFrom + TimeUnit.SECONDS.toNanos(measured);
-        long[] cpuBefore = null;
-        long sent = 0;
-        double owed = 0;
-        for (long next = start; next < end; next += TICK_NANOS) {
+        long warmRequests = (long) warm * rate;
+        long sent = (long) measured * rate;
+        long[] cpuBefore = new long[5];
+        CountDownLatch allSent = new CountDownLatch(1);
+        // the schedule runs on the client's event loop, as its requests do: the n-th request is due at start + n / rate,
+        // sent by a timer at or after that time (late by up to a millisecond, which counts in its latency)
+        Runnable[] pace = new Runnable[1];
+        long[] next = { 0 };
+        pace[0] = () -> {
             long now = System.nanoTime();
-            if (next > now) {
-                TimeUnit.NANOSECONDS.sleep(next - now);
-            }
-            boolean counted = next >= measureFrom;
-            if (counted && cpuBefore == null) {
-                cpuBefore = new long[] { ticks(servicePid), cgroupNanos("PG_CPUACCT"), compilerTicks(servicePid), cgroupNanos("MQ_CPUACCT") };
-            }
-            owed += rate / 1000.0;
-            while (owed >= 1) {
-                owed -= 1;
-                send(http, url, token, skus, counted ? answers : null, outstanding, next);
-                if (counted) {
-                    sent++;
+            for (long due; next[0] < warmRequests + sent && (due = start + next[0] * 1_000_000_000L / rate) <= now; next[0]++) {
+                if (next[0] == warmRequests) {
+                    System.arraycopy(cpuNow(servicePid), 0, cpuBefore, 0, cpuBefore.length);
                 }
+                send(client, token, skus, next[0] >= warmRequests ? answers : null, outstanding, due);
             }
-        }
+            if (next[0] < warmRequests + sent) {
+                long wait = start + next[0] * 1_000_000_000L / rate - System.nanoTime();
+                vertx.setTimer(Math.max(1, (wait + 999_999) / 1_000_000), id -> pace[0].run());
+            } else {
+                allSent.countDown();
+            }
+        };
+        vertx.runOnContext(nothing -> pace[0].run());
+        allSent.await();
         // the requests of the window finish inside it: the CPU they cost is read once they are answered
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (outstanding.get() > 0 && System.nanoTime() < deadline) {
             Thread.sleep(1);
         }
-        long[] cpuAfter = { ticks(servicePid), cgroupNanos("PG_CPUACCT"), compilerTicks(servicePid), cgroupNanos("MQ_CPUACCT") };
+        long[] cpuAfter = cpuNow(servicePid);
         long[] micros = answers.stream().filter(a -> a[0] == 201).mapToLong(a -> a[1]).sorted().toArray();
         long created = micros.length;
         long failed = answers.stream().filter(a -> a[0] < 0).count();
@@ -90,11 +104,12 @@ public class FixedRate {
         double msPerTick = 1000.0 / hz;
         long per = Math.max(1, created);
         System.out.printf(Locale.ROOT,
-                "RESULT rate=%.0f requests=%d created=%d non201=%d failed=%d jvm_ms=%.3f jit_ms=%.3f nojit_ms=%.3f pg_ms=%.3f mq_ms=%.3f p50_ms=%.2f p99_ms=%.2f p999_ms=%.2f%n",
+                "RESULT rate=%.0f requests=%d created=%d non201=%d failed=%d jvm_ms=%.3f jit_ms=%.3f nojit_ms=%.3f pg_ms=%.3f mq_ms=%.3f client_ms=%.3f p50_ms=%.2f p99_ms=%.2f p999_ms=%.2f%n",
                 sent / (double) measured, sent, created, non201, failed, (cpuAfter[0] - cpuBefore[0]) * msPerTick / per,
                 (cpuAfter[2] - cpuBefore[2]) * msPerTick / per,
                 (cpuAfter[0] - cpuBefore[0] - cpuAfter[2] + cpuBefore[2]) * msPerTick / per,
-                perRequest(cpuBefore[1], cpuAfter[1], per), perRequest(cpuBefore[3], cpuAfter[3], per), quantile(micros, 0.5),
+                perRequest(cpuBefore[1], cpuAfter[1], per), perRequest(cpuBefore[3], cpuAfter[3], per),
+                perRequest(cpuBefore[4], cpuAfter[4], per), quantile(micros, 0.5),
                 quantile(micros, 0.99), quantile(micros, 0.999));
         slowSeconds(answers, start, System.currentTimeMillis() - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
         System.exit(0);
@@ -121,19 +136,41 @@ public class FixedRate {
     }
 
     /** @param dueAt when the schedule wanted it sent: latency counts from there, so a late send is not hidden */
-    private static void send(HttpClient http, String url, String token, int skus, ConcurrentLinkedQueue<long[]> answers,
+    private static void send(HttpClient client, String token, int skus, ConcurrentLinkedQueue<long[]> answers,
             AtomicInteger outstanding, long dueAt) {
-        String body = "{\"lines\":[{\"sku\":\"SKU-" + (1 + ThreadLocalRandom.current().nextInt(skus)) + "\",\"quantity\":1}]}";
-        HttpRequest request = HttpRequest.newBuilder(URI.create(url + "/v1/reservations")).timeout(Duration.ofSeconds(10))
-                .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
-                .header("Idempotency-Key", "fixed-" + UUID.randomUUID()).POST(HttpRequest.BodyPublishers.ofString(body)).build();
+        ThreadLocalRandom random = ThreadLocalRandom.current();
+        String body = "{\"lines\":[{\"sku\":\"SKU-" + (1 + random.nextInt(skus)) + "\",\"quantity\":1}]}";
         outstanding.incrementAndGet();
-        http.sendAsync(request, HttpResponse.BodyHandlers.discarding()).whenComplete((response, failure) -> {
-            if (answers != null) {
-                answers.add(new long[] { failure == null ? response.statusCode() : -1, (System.nanoTime() - dueAt) / 1000, dueAt });
-            }
-            outstanding.decrementAndGet();
-        });
+        client.request(new RequestOptions().setMethod(HttpMethod.POST).setURI("/v1/reservations").setIdleTimeout(10_000)
+                        .putHeader("Authorization", "Bearer " + token).putHeader("Content-Type", "application/json")
+                        .putHeader("Idempotency-Key", "fixed-" + new UUID(random.nextLong(), random.nextLong())))
+                .compose(request -> request.send(Buffer.buffer(body)))
+                .compose(response -> response.body().map(ignored -> response.statusCode()))
+                .onComplete(answer -> {
+                    if (answers != null) {
+                        answers.add(new long[] { answer.succeeded() ? answer.result() : -1, (System.nanoTime() - dueAt) / 1000, dueAt });
+                    }
+                    outstanding.decrementAndGet();
+                });
+    }
+
+    /** This generator's own CPU time (every thread), in nanoseconds. */
+    private static long ownCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
+    }
+
+    /**
+     * The counters a window is measured by: the service's ticks, PostgreSQL's nanoseconds, the service's JIT ticks, the
+     * broker's nanoseconds, this generator's nanoseconds.
+     */
+    private static long[] cpuNow(long servicePid) {
+        try {
+            return new long[] { ticks(servicePid), cgroupNanos("PG_CPUACCT"), compilerTicks(servicePid), cgroupNanos("MQ_CPUACCT"),
+                    ownCpuNanos() };
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /** utime + stime of one process, in clock ticks. */
