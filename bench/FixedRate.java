@@ -9,6 +9,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 import io.vertx.core.Vertx;
@@ -66,31 +67,12 @@ public class FixedRate {
         ConcurrentLinkedQueue<long[]> answers = new ConcurrentLinkedQueue<>();   // {status, micros, due (nanoTime)}
         AtomicInteger outstanding = new AtomicInteger();
         long start = System.nanoTime();
-        long warmRequests = (long) warm * rate;
         long sent = (long) measured * rate;
-        long[] cpuBefore = new long[5];
-        CountDownLatch allSent = new CountDownLatch(1);
-        // the schedule runs on the client's event loop, as its requests do: the n-th request is due at start + n / rate,
-        // sent by a timer at or after that time (late by up to a millisecond, which counts in its latency)
-        Runnable[] pace = new Runnable[1];
-        long[] next = { 0 };
-        pace[0] = () -> {
-            long now = System.nanoTime();
-            for (long due; next[0] < warmRequests + sent && (due = start + next[0] * 1_000_000_000L / rate) <= now; next[0]++) {
-                if (next[0] == warmRequests) {
-                    System.arraycopy(cpuNow(servicePid), 0, cpuBefore, 0, cpuBefore.length);
-                }
-                send(client, token, skus, next[0] >= warmRequests ? answers : null, outstanding, due);
-            }
-            if (next[0] < warmRequests + sent) {
-                long wait = start + next[0] * 1_000_000_000L / rate - System.nanoTime();
-                vertx.setTimer(Math.max(1, (wait + 999_999) / 1_000_000), id -> pace[0].run());
-            } else {
-                allSent.countDown();
-            }
-        };
-        vertx.runOnContext(nothing -> pace[0].run());
-        allSent.await();
+        Schedule schedule = new Schedule(vertx, start, rate, (long) warm * rate, sent,
+                (due, counted) -> send(client, token, skus, counted ? answers : null, outstanding, due), () -> cpuNow(servicePid));
+        vertx.runOnContext(nothing -> schedule.run());
+        schedule.allSent.await();
+        long[] cpuBefore = schedule.cpuBefore;
         // the requests of the window finish inside it: the CPU they cost is read once they are answered
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (outstanding.get() > 0 && System.nanoTime() < deadline) {
@@ -133,6 +115,58 @@ public class FixedRate {
             }
         });
         System.err.println("slow seconds (UTC, by due time, slowest answer over 100 ms):" + (slow.isEmpty() ? " none" : slow));
+    }
+
+    /**
+     * The arrivals, kept on the client's event loop as its requests are: the n-th request is due at start + n / rate and
+     * sent by a timer at or after that time (late by up to a millisecond, which counts in its latency). The counters
+     * are read when the first counted request is due.
+     */
+    static final class Schedule {
+        private final Vertx vertx;
+        private final long start;
+        private final int rate;
+        private final long warm;
+        private final long total;
+        private final Sender sender;
+        private final Supplier<long[]> counters;
+        final CountDownLatch allSent = new CountDownLatch(1);
+        volatile long[] cpuBefore;
+        private long next;
+
+        Schedule(Vertx vertx, long start, int rate, long warm, long counted, Sender sender, Supplier<long[]> counters) {
+            this.vertx = vertx;
+            this.start = start;
+            this.rate = rate;
+            this.warm = warm;
+            this.total = warm + counted;
+            this.sender = sender;
+            this.counters = counters;
+        }
+
+        private long due(long n) {
+            return start + n * 1_000_000_000L / rate;
+        }
+
+        void run() {
+            for (long now = System.nanoTime(); next < total && due(next) <= now; next++) {
+                if (next == warm) {
+                    cpuBefore = counters.get();
+                }
+                sender.send(due(next), next >= warm);
+            }
+            if (next < total) {
+                long wait = due(next) - System.nanoTime();
+                vertx.setTimer(Math.max(1, (wait + 999_999) / 1_000_000), id -> run());
+            } else {
+                allSent.countDown();
+            }
+        }
+    }
+
+    /** Sends the request due at {@code due}; {@code counted} when it falls in the measured window. */
+    interface Sender {
+        void send(long due, boolean counted);
     }
 
     /** @param dueAt when the schedule wanted it sent: latency counts from there, so a late send is not hidden */

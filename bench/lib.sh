@@ -106,10 +106,9 @@ fixed_rate() {
   CLK_TCK=$(getconf CLK_TCK) java -Xmx256m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp "$(client_cp)" bench/FixedRate.java "http://127.0.0.1:$PORT" "$BENCH_TOKEN" "$SKUS" "$1" 5 "${2:-$DURATION}" "$SERVICE_PID" \
     | grep '^RESULT' | sed 's/^RESULT //'
 }
-client_cp() {
-  ls service/target/quarkus-app/lib/main/io.vertx.vertx-core-*.jar service/target/quarkus-app/lib/main/io.netty.netty-*.jar \
-    service/target/quarkus-app/lib/main/com.fasterxml.jackson.core.jackson-core-*.jar | tr '\n' ':'
-}
+# A class path of the packaged service's jars, each named by its prefix (group.artifact) in lib/main.
+service_cp() { local jar; for jar; do ls service/target/quarkus-app/lib/main/"$jar"-*.jar; done 2>/dev/null | tr '\n' ':'; }
+client_cp() { service_cp io.vertx.vertx-core io.netty.netty com.fasterxml.jackson.core.jackson-core; }
 stop_service() { kill "$SERVICE_PID" 2>/dev/null || true; wait "$SERVICE_PID" 2>/dev/null || true; }
 
 # CPU per process group (cgroup v1 cpuacct, writable as root): PostgreSQL's postmaster and every backend (new ones
@@ -136,7 +135,7 @@ cpu_groups_stop() {
 # A durable queue bound to every event, so the relay's events are routed and confirmed as in production. A run drops
 # its queue at the end (drop_queue): a queue left bound doubles what the broker does for every later run's events.
 drop_queue() { stop_consumer; rabbitmqctl -q delete_queue "$1" >/dev/null 2>&1 || true; }
-queue_cp() { ls service/target/quarkus-app/lib/main/com.rabbitmq.amqp-client-*.jar service/target/quarkus-app/lib/main/org.slf4j.slf4j-api-*.jar 2>/dev/null | tr '\n' ':'; }
+queue_cp() { service_cp com.rabbitmq.amqp-client org.slf4j.slf4j-api; }
 declare_queue() {
   java -cp "$(queue_cp)" bench/DeclareQueue.java "$1" 2>/dev/null || log "could not bind the queue $1: relay events will be unroutable"
 }
