@@ -3,6 +3,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
@@ -10,6 +11,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import io.vertx.core.Vertx;
@@ -43,7 +45,8 @@ import io.vertx.core.http.RequestOptions;
  *
  * The first WARM_SECONDS are sent but not counted (the client's own JIT, the pool). Prints one line: {@code RESULT
  * rate=... requests=... created=... non201=... failed=... jvm_ms=... jit_ms=... nojit_ms=... pg_ms=... mq_ms=... client_ms=... p50_ms=... p99_ms=... p999_ms=...},
- * where jvm_ms (the whole service process), jit_ms (its JIT compiler threads, part of jvm_ms), nojit_ms (the rest:
+ * where jvm_ms (the whole service process), jit_ms (its JIT compiler threads, part of jvm_ms; a lower bound, since a
+ * compiler thread that the JVM stops inside the window takes its ticks with it), nojit_ms (the rest:
  * what serving costs once compiled), pg_ms and mq_ms (-1 without a cgroup) are CPU milliseconds per request created
  * in the measured window. On stderr, the seconds of the window whose slowest answer took over 100 ms (wall clock, by
  * due time), to set a stall beside PostgreSQL's checkpoints and the service's jobs.
@@ -72,13 +75,14 @@ public class FixedRate {
                 (due, counted) -> send(client, token, skus, counted ? answers : null, outstanding, due), () -> cpuNow(servicePid));
         vertx.runOnContext(nothing -> schedule.run());
         schedule.allSent.await();
-        long[] cpuBefore = schedule.cpuBefore;
+        Counters cpuBefore = schedule.cpuBefore;
         // the requests of the window finish inside it: the CPU they cost is read once they are answered
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (outstanding.get() > 0 && System.nanoTime() < deadline) {
             Thread.sleep(1);
         }
-        long[] cpuAfter = cpuNow(servicePid);
+        Counters cpuAfter = cpuNow(servicePid);
+        long jitTicks = cpuAfter.compilerTicksSince(cpuBefore);
         long[] micros = answers.stream().filter(a -> a[0] == 201).mapToLong(a -> a[1]).sorted().toArray();
         long created = micros.length;
         long failed = answers.stream().filter(a -> a[0] < 0).count();
@@ -87,11 +91,10 @@ public class FixedRate {
         long per = Math.max(1, created);
         System.out.printf(Locale.ROOT,
                 "RESULT rate=%.0f requests=%d created=%d non201=%d failed=%d jvm_ms=%.3f jit_ms=%.3f nojit_ms=%.3f pg_ms=%.3f mq_ms=%.3f client_ms=%.3f p50_ms=%.2f p99_ms=%.2f p999_ms=%.2f%n",
-                sent / (double) measured, sent, created, non201, failed, (cpuAfter[0] - cpuBefore[0]) * msPerTick / per,
-                (cpuAfter[2] - cpuBefore[2]) * msPerTick / per,
-                (cpuAfter[0] - cpuBefore[0] - cpuAfter[2] + cpuBefore[2]) * msPerTick / per,
-                perRequest(cpuBefore[1], cpuAfter[1], per), perRequest(cpuBefore[3], cpuAfter[3], per),
-                perRequest(cpuBefore[4], cpuAfter[4], per), quantile(micros, 0.5),
+                sent / (double) measured, sent, created, non201, failed, (cpuAfter.service() - cpuBefore.service()) * msPerTick / per,
+                jitTicks * msPerTick / per, (cpuAfter.service() - cpuBefore.service() - jitTicks) * msPerTick / per,
+                perRequest(cpuBefore.pg(), cpuAfter.pg(), per), perRequest(cpuBefore.mq(), cpuAfter.mq(), per),
+                perRequest(cpuBefore.own(), cpuAfter.own(), per), quantile(micros, 0.5),
                 quantile(micros, 0.99), quantile(micros, 0.999));
         slowSeconds(answers, start, System.currentTimeMillis() - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
         System.exit(0);
@@ -129,12 +132,12 @@ public class FixedRate {
         private final long warm;
         private final long total;
         private final Sender sender;
-        private final Supplier<long[]> counters;
+        private final Supplier<Counters> counters;
         final CountDownLatch allSent = new CountDownLatch(1);
-        volatile long[] cpuBefore;
+        volatile Counters cpuBefore;
         private long next;
 
-        Schedule(Vertx vertx, long start, int rate, long warm, long counted, Sender sender, Supplier<long[]> counters) {
+        Schedule(Vertx vertx, long start, int rate, long warm, long counted, Sender sender, Supplier<Counters> counters) {
             this.vertx = vertx;
             this.start = start;
             this.rate = rate;
@@ -195,13 +198,25 @@ public class FixedRate {
     }
 
     /**
-     * The counters a window is measured by: the service's ticks, PostgreSQL's nanoseconds, the service's JIT ticks, the
-     * broker's nanoseconds, this generator's nanoseconds.
+     * The counters a window is measured by: the service's ticks, PostgreSQL's nanoseconds, the ticks of each of the
+     * service's JIT compiler threads (by thread id), the broker's nanoseconds, this generator's nanoseconds.
      */
-    private static long[] cpuNow(long servicePid) {
+    record Counters(long service, long pg, Map<String, Long> compilers, long mq, long own) {
+
+        /**
+         * Ticks the compiler threads alive now spent since {@code before}; a thread started since counts from zero. The
+         * JVM starts and stops compiler threads as its queues grow and drain, and the ticks of one that ended inside the
+         * window are gone with it: a lower bound, never the negative difference of two sums.
+         */
+        long compilerTicksSince(Counters before) {
+            return compilers.entrySet().stream().mapToLong(e -> e.getValue() - before.compilers.getOrDefault(e.getKey(), 0L)).sum();
+        }
+    }
+
+    private static Counters cpuNow(long servicePid) {
         try {
-            return new long[] { ticks(servicePid), cgroupNanos("PG_CPUACCT"), compilerTicks(servicePid), cgroupNanos("MQ_CPUACCT"),
-                    ownCpuNanos() };
+            return new Counters(ticks(servicePid), cgroupNanos("PG_CPUACCT"), compilerTicks(servicePid), cgroupNanos("MQ_CPUACCT"),
+                    ownCpuNanos());
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -212,8 +227,8 @@ public class FixedRate {
         return taskTicks(Path.of("/proc/" + pid));
     }
 
-    /** utime + stime of the JIT compiler threads of one process (already inside its total). */
-    private static long compilerTicks(long pid) throws IOException {
+    /** utime + stime of each JIT compiler thread of one process (already inside its total), by thread id. */
+    private static Map<String, Long> compilerTicks(long pid) throws IOException {
         try (Stream<Path> threads = Files.list(Path.of("/proc/" + pid + "/task"))) {
             return threads.filter(t -> {
                 try {
@@ -221,7 +236,7 @@ public class FixedRate {
                 } catch (IOException e) {
                     return false;
                 }
-            }).mapToLong(FixedRate::taskTicks).sum();
+            }).collect(Collectors.toMap(t -> t.getFileName().toString(), FixedRate::taskTicks));
         }
     }
 
