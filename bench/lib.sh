@@ -110,6 +110,17 @@ fixed_rate() {
 service_cp() { local jar; for jar; do ls service/target/quarkus-app/lib/main/"$jar"-*.jar; done 2>/dev/null | tr '\n' ':'; }
 client_cp() { service_cp io.vertx.vertx-core io.netty.netty com.fasterxml.jackson.core.jackson-core; }
 stop_service() { kill "$SERVICE_PID" 2>/dev/null || true; wait "$SERVICE_PID" 2>/dev/null || true; }
+# The running service's utime + stime in clock ticks, and a field of its /proc status in MB (VmRSS, VmHWM)
+service_ticks() { awk '{print $14 + $15}' "/proc/$SERVICE_PID/stat"; }
+service_mb() { awk -v k="$1:" '$1 == k {printf "%d", $2 / 1024}' "/proc/$SERVICE_PID/status"; }
+# Closed-loop reservations against the running service for $1 seconds (bench/reserve.lua; WORKLOAD uniform and 16
+# CONNECTIONS unless set): prints wrk's RESULT fields (name=value, for eval), nothing if wrk failed
+closed_loop() {
+  BENCH_WORKLOAD=${WORKLOAD:-uniform} BENCH_SKUS=$SKUS BENCH_RUN="loop-$RANDOM$RANDOM" wrk -t2 -c"${CONNECTIONS:-16}" -d"$1s" --timeout 10s \
+    -s bench/reserve.lua "http://127.0.0.1:$PORT" 2>/dev/null | grep '^RESULT' | sed 's/^RESULT //' || true
+}
+# Autovacuum is off on these machines: a window that should not pay for the dead rows of the one before starts here
+vacuum_store() { psql_db -c "VACUUM stock_records, idempotency_records, reservations, reservation_lines, outbox_events"; }
 
 # CPU per process group (cgroup v1 cpuacct, writable as root): PostgreSQL's postmaster and every backend (new ones
 # fork from the postmaster and inherit the group) and RabbitMQ's processes each in a group of their own, so
