@@ -80,10 +80,26 @@ class AuditorPlanTest {
                 PrivateCopies.execute(c, "ROLLBACK TO SAVEPOINT control");
                 PrivateCopies.execute(c, InvariantAuditor.PLAN);
                 JsonNode audit = explain(c, InvariantAuditor.SAMPLE, RECORDS);
+                // held, once per rotation, for every record from one walk of the active holds
+                JsonNode sums = explain(c, InvariantAuditor.HELD_SUMS);
+                JsonNode holding = explain(c, InvariantAuditor.HELD_RECORDS);
 
-                System.out.printf("[audit plan] %d lines, statistics from empty tables: sample of %d reads %d buffers in %.1f ms;"
-                        + " the sum of history reads %d buffers in %.1f ms for 2 records%n", RESERVATIONS * 2, RECORDS, buffers(audit),
-                        audit.path("Execution Time").asDouble(), buffers(history), history.path("Execution Time").asDouble());
+                // the costliest run: a sample that ends a rotation, with the held sweep
+                long runBuffers = buffers(audit) + buffers(sums) + buffers(holding);
+                double runMs = audit.path("Execution Time").asDouble() + sums.path("Execution Time").asDouble()
+                        + holding.path("Execution Time").asDouble();
+                System.out.printf(
+                        "[audit plan] %d lines, statistics from empty tables: sample of %d with the held sweep reads %d buffers in"
+                                + " %.1f ms; the sum of history reads %d buffers in %.1f ms for 2 records%n",
+                        RESERVATIONS * 2, RECORDS, runBuffers,
+                        runMs, buffers(history), history.path("Execution Time").asDouble());
+                System.out.printf("[audit plan] of which the sample %d buffers, the held sums of %d active holds %d, the records %d%n",
+                        buffers(audit), ACTIVE_HOLDS, buffers(sums), buffers(holding));
+                assertThat(rows(sums)).as("a sum for each record with held lines").isEqualTo(RECORDS);
+                assertThat(rows(holding)).isEqualTo(RECORDS);
+                assertThat(buffers(sums)).as("buffers of the held sums").isLessThan(BUDGET);
+                assertThat(sums.toString()).doesNotContain("\"Seq Scan\"");
+                assertThat(runBuffers).as("buffers of a run with the sweep").isLessThan(BUDGET);
                 assertThat(rows(audit)).isEqualTo(RECORDS);
                 assertThat(buffers(audit)).as("buffers of the audit's sample").isLessThan(BUDGET);
                 assertThat(buffers(history)).as("the control reads history").isGreaterThan(10 * BUDGET);
@@ -165,6 +181,15 @@ class AuditorPlanTest {
 
     private JsonNode explain(Connection c, String sql, int records) throws Exception {
         return explain(c, sql, records, null);
+    }
+
+    /** A statement without parameters. */
+    private JsonNode explain(Connection c, String sql) throws Exception {
+        try (PreparedStatement ps = c.prepareStatement("EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) " + sql);
+                ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            return mapper.readTree(rs.getString(1)).get(0);
+        }
     }
 
     /** @param afterSku the sample's position (tenant "audit", location "default"); null: from the start */
