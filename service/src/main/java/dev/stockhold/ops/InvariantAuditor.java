@@ -7,13 +7,13 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -35,10 +35,10 @@ import io.quarkus.scheduler.Scheduled;
  * {@code stockhold_invariant_violations}: 0 when healthy. Read-only, so any number of replicas may run it.
  *
  * <p>
- * Held is checked once per rotation of the sample, for every record at once ({@link #HELD_SUMS}, {@link #HELD_RECORDS}):
- * summing HELD lines walks every active hold however few records are compared, so a walk for each sample of 200 cost
- * PostgreSQL most of a second of one core every run at 100,000 holds, for the same coverage (each record checked once
- * a rotation). The sample's runs between sweeps check the rest; a record the sweep finds wrong is rechecked in full
+ * Held is checked for every record at once ({@link #HELD_SWEEP}) every {@link #HELD_SWEEP_EVERY}th run, the first
+ * included, and in the run that ends a rotation of the sample: summing HELD lines walks every active hold however few
+ * records are compared, so a walk for each sample of 200 cost PostgreSQL most of a second of one core every run at
+ * 100,000 holds. The sample's runs between sweeps check the rest; a record the sweep finds wrong is rechecked in full
  * with the known violators, in the same snapshot.
  *
  * <p>
@@ -140,21 +140,32 @@ public class InvariantAuditor {
      */
     static final String KNOWN = audit(
             "WHERE (tenant_id, sku, location) IN (SELECT * FROM unnest(?::varchar[], ?::varchar[], ?::varchar[]))", true);
-    /** The sweep's sums: the HELD quantities at every record that has any, from active holds only. */
-    static final String HELD_SUMS = """
-            SELECT r.tenant_id, l.sku, coalesce(l.location, 'default'), sum(l.quantity)
-              FROM reservations r JOIN reservation_lines l ON l.reservation_id = r.id
-             WHERE r.status = 'HELD'
-             GROUP BY 1, 2, 3
+    /**
+     * The records whose held differs from the HELD quantities there, from one walk of the active holds: a record holding
+     * units without lines, lines at a record holding none, or a different sum. A FULL JOIN runs as a hash or merge join
+     * whatever the statistics say (a nested loop cannot run it), so the comparison is bounded by the holds and the
+     * records holding any, and only the disagreeing ones leave the database.
+     */
+    static final String HELD_SWEEP = """
+            WITH sums AS MATERIALIZED (
+                SELECT r.tenant_id, l.sku, coalesce(l.location, 'default') AS location, sum(l.quantity) AS quantity
+                  FROM reservations r JOIN reservation_lines l ON l.reservation_id = r.id
+                 WHERE r.status = 'HELD'
+                 GROUP BY 1, 2, 3),
+            holding AS MATERIALIZED (SELECT tenant_id, sku, location, held FROM stock_records WHERE held <> 0)
+            SELECT coalesce(h.tenant_id, s.tenant_id), coalesce(h.sku, s.sku), coalesce(h.location, s.location)
+              FROM holding h FULL JOIN sums s ON s.tenant_id = h.tenant_id AND s.sku = h.sku AND s.location = h.location
+             WHERE coalesce(h.held, 0) <> coalesce(s.quantity, 0)
             """;
-    /** The sweep's records: every record that holds anything (one that holds nothing must have no sum). */
-    static final String HELD_RECORDS = "SELECT tenant_id, sku, location, held FROM stock_records WHERE held <> 0";
+    /** Every how many runs the held sweep runs (and in the run that ends a rotation): 5 minutes at the default 30 s. */
+    static final int HELD_SWEEP_EVERY = 10;
 
     private final Jdbc jdbc;
     private final StockholdConfig config;
     private final Map<String, Finding> violations = new ConcurrentHashMap<>();
     private final Map<String, Long> chainChecked = new ConcurrentHashMap<>();
     private final AtomicInteger violationCount = new AtomicInteger();
+    private final AtomicLong runs = new AtomicLong();
     private volatile String cursorTenant = "";
     private volatile String cursorSku = "";
     private volatile String cursorLocation = "";
@@ -208,8 +219,8 @@ public class InvariantAuditor {
     }
 
     /**
-     * Audits the next sample and every known violator, and every record's held when the sample ends a rotation. @return the
-     * violations currently known
+     * Audits the next sample and every known violator, and every record's held every {@link #HELD_SWEEP_EVERY}th run and
+     * when the sample ends a rotation. @return the violations currently known
      */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public int audit() {
@@ -219,11 +230,11 @@ public class InvariantAuditor {
                 s.execute(PLAN);
             }
             List<Finding> sampled = sample(c);
-            boolean rotationEnded = cursorTenant.isEmpty();
+            boolean sweep = runs.getAndIncrement() % HELD_SWEEP_EVERY == 0 || cursorTenant.isEmpty(); // the rotation ended
             Map<String, RecordKey> recheck = new LinkedHashMap<>();
             List<Finding> known = List.copyOf(violations.values());
             known.forEach(f -> recheck.put(f.key(), f.record()));
-            if (rotationEnded) {
+            if (sweep) {
                 heldSweep(c).forEach(k -> recheck.putIfAbsent(k.key(), k));
             }
             List<Finding> rechecked = recheck(c, recheck.values());
@@ -280,35 +291,14 @@ public class InvariantAuditor {
         return found;
     }
 
-    /**
-     * Every record's held against the HELD quantities there, from one walk of the active holds. @return the records
-     * that disagree, to be rechecked in full
-     */
-    private List<RecordKey> heldSweep(Connection c) throws SQLException {
-        Map<String, Long> sums = new HashMap<>();
-        Map<String, RecordKey> keys = new HashMap<>();
-        try (PreparedStatement ps = c.prepareStatement(HELD_SUMS); ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) {
-                RecordKey key = new RecordKey(rs.getString(1), rs.getString(2), rs.getString(3));
-                sums.put(key.key(), rs.getLong(4));
-                keys.put(key.key(), key);
-            }
-        }
+    /** Every record's held against the HELD quantities there. @return the records that disagree, to be rechecked in full */
+    private static List<RecordKey> heldSweep(Connection c) throws SQLException {
         List<RecordKey> wrong = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement(HELD_RECORDS); ResultSet rs = ps.executeQuery()) {
+        try (PreparedStatement ps = c.prepareStatement(HELD_SWEEP); ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
-                RecordKey key = new RecordKey(rs.getString(1), rs.getString(2), rs.getString(3));
-                Long sum = sums.remove(key.key());
-                if (sum == null || sum != rs.getLong(4)) {
-                    wrong.add(key);
-                }
+                wrong.add(new RecordKey(rs.getString(1), rs.getString(2), rs.getString(3)));
             }
         }
-        sums.forEach((key, sum) -> { // lines held at a record that holds nothing (or that is gone: the recheck skips it)
-            if (sum != 0) {
-                wrong.add(keys.get(key));
-            }
-        });
         return wrong;
     }
 
