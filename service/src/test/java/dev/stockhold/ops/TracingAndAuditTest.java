@@ -68,26 +68,14 @@ class TracingAndAuditTest {
 
         db.execute("UPDATE stock_records SET held = held + 1 WHERE tenant_id = ? AND sku = ?", api.tenant(), sku);
         assertThat(auditor.audit()).isEqualTo(healthy);
-    }
 
-    /** Held lines at a record that holds nothing: the sweep finds them though the record is not among those holding any. */
-    @Test
-    void shouldReportHeldLinesAtARecordThatHoldsNothing() {
-        Db db = new Db(dataSource);
-        Api api = Api.newTenant();
-        String sku = Api.sku();
-        api.setStock(sku, 10);
-        api.reserve(Api.key(), sku, 3).then().statusCode(201);
-        int healthy = auditEveryRecord(db);
-
-        // a bug (simulated) that returns every held unit without a reservation change
+        // every held unit returned: lines held at a record that holds nothing, which the held sweep finds though the
+        // record is not among those holding any; the sample's runs, which leave held out, do not clear it
         db.execute("UPDATE stock_records SET held = 0 WHERE tenant_id = ? AND sku = ?", api.tenant(), sku);
-        Eventually.await(Duration.ofSeconds(30), "the auditor's sweep", () -> auditor.audit() > healthy);
-        // the sample's later runs pass the record without its held lines: it stays reported until it is right
+        Eventually.await(Duration.ofSeconds(30), "the auditor's held sweep", () -> auditor.audit() > healthy);
         for (int i = 0; i < 3; i++) {
             assertThat(auditor.audit()).isGreaterThan(healthy);
         }
-
         db.execute("UPDATE stock_records SET held = 3 WHERE tenant_id = ? AND sku = ?", api.tenant(), sku);
         assertThat(auditor.audit()).isEqualTo(healthy);
     }
