@@ -195,45 +195,44 @@ class AuditorPlanTest {
 
     /** A statement without parameters. */
     private JsonNode explain(Connection c, String sql) throws Exception {
-        try (PreparedStatement ps = c.prepareStatement("EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) " + sql);
-                ResultSet rs = ps.executeQuery()) {
-            rs.next();
-            return mapper.readTree(rs.getString(1)).get(0);
-        }
+        return plan(c, sql, ps -> {
+        });
     }
 
     /** @param afterSku the sample's position (tenant "audit", location "default"); null: from the start */
     private JsonNode explain(Connection c, String sql, int records, String afterSku) throws Exception {
-        try (PreparedStatement ps = c.prepareStatement("EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) " + sql)) {
+        return plan(c, sql, ps -> {
             ps.setString(1, afterSku == null ? "" : "audit");
             ps.setString(2, afterSku == null ? "" : afterSku);
             ps.setString(3, afterSku == null ? "" : "default");
             ps.setInt(4, records);
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return mapper.readTree(rs.getString(1)).get(0);
-            }
-        }
+        });
     }
 
     /** The recheck of the first {@code records} records as known violators. */
     private JsonNode explainKnown(Connection c, int records) throws Exception {
-        try (PreparedStatement ps = c.prepareStatement("EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) " + InvariantAuditor.KNOWN)) {
-            bindRecords(c, ps, records);
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return mapper.readTree(rs.getString(1)).get(0);
-            }
-        }
+        return plan(c, InvariantAuditor.KNOWN, ps -> bindRecords(c, ps, records));
     }
 
     /** The chain check of every record from this seq on. */
     private JsonNode explainChain(Connection c, long fromSeq) throws Exception {
-        try (PreparedStatement ps = c.prepareStatement("EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) " + InvariantAuditor.CHAIN)) {
+        return plan(c, InvariantAuditor.CHAIN, ps -> {
             bindRecords(c, ps, RECORDS);
             Long[] from = new Long[RECORDS];
             java.util.Arrays.fill(from, fromSeq);
             ps.setArray(4, c.createArrayOf("bigint", from));
+        });
+    }
+
+    /** Sets a statement's parameters. */
+    private interface Binding {
+        void bind(PreparedStatement ps) throws SQLException;
+    }
+
+    /** The executed plan of {@code sql} with its parameters bound, as EXPLAIN's JSON. */
+    private JsonNode plan(Connection c, String sql, Binding binding) throws Exception {
+        try (PreparedStatement ps = c.prepareStatement("EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) " + sql)) {
+            binding.bind(ps);
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 return mapper.readTree(rs.getString(1)).get(0);
