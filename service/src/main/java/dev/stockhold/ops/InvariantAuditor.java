@@ -309,9 +309,7 @@ public class InvariantAuditor {
         }
         List<Finding> found = new ArrayList<>(records.size());
         try (PreparedStatement ps = c.prepareStatement(KNOWN)) {
-            ps.setArray(1, c.createArrayOf("varchar", records.stream().map(RecordKey::tenantId).toArray()));
-            ps.setArray(2, c.createArrayOf("varchar", records.stream().map(RecordKey::sku).toArray()));
-            ps.setArray(3, c.createArrayOf("varchar", records.stream().map(RecordKey::location).toArray()));
+            bindRecords(c, ps, records);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     found.add(read(rs));
@@ -319,6 +317,13 @@ public class InvariantAuditor {
             }
         }
         return found;
+    }
+
+    /** Binds parameters 1-3, the arrays of tenants, skus and locations that KNOWN and CHAIN unnest, to these records. */
+    private static void bindRecords(Connection c, PreparedStatement ps, Collection<RecordKey> records) throws SQLException {
+        ps.setArray(1, c.createArrayOf("varchar", records.stream().map(RecordKey::tenantId).toArray()));
+        ps.setArray(2, c.createArrayOf("varchar", records.stream().map(RecordKey::sku).toArray()));
+        ps.setArray(3, c.createArrayOf("varchar", records.stream().map(RecordKey::location).toArray()));
     }
 
     private static Finding read(ResultSet rs) throws SQLException {
@@ -341,14 +346,12 @@ public class InvariantAuditor {
         }
         Map<String, Long> breaks = new java.util.HashMap<>();
         try (PreparedStatement ps = c.prepareStatement(CHAIN)) {
-            ps.setArray(1, c.createArrayOf("varchar", withEntries.stream().map(Finding::tenantId).toArray()));
-            ps.setArray(2, c.createArrayOf("varchar", withEntries.stream().map(Finding::sku).toArray()));
-            ps.setArray(3, c.createArrayOf("varchar", withEntries.stream().map(Finding::location).toArray()));
+            bindRecords(c, ps, withEntries.stream().map(Finding::record).toList());
             ps.setArray(4, c.createArrayOf("bigint", withEntries.stream()
                     .map(f -> chainChecked.getOrDefault(f.key(), Math.max(1, f.lastSeq() - FIRST_VISIT))).toArray()));
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    String key = rs.getString(1) + "/" + rs.getString(2) + "/" + rs.getString(3);
+                    String key = new RecordKey(rs.getString(1), rs.getString(2), rs.getString(3)).key();
                     long broken = rs.getLong(5);
                     breaks.put(key, broken);
                     if (broken == 0) {
