@@ -88,7 +88,7 @@ start_service() {
   MANAGEMENT_PORT=${MANAGEMENT_PORT:-$(free_port)}
   "${pod[@]}" env $(image_env) ${SERVICE_ENV:-} QUARKUS_HTTP_PORT=$PORT QUARKUS_MANAGEMENT_PORT=$MANAGEMENT_PORT \
   QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://127.0.0.1:5432/$DB" QUARKUS_DATASOURCE_USERNAME=postgres QUARKUS_DATASOURCE_PASSWORD= \
-  MP_JWT_VERIFY_PUBLICKEY_LOCATION="$PWD/$WORK/issuer.pub" MP_JWT_VERIFY_ISSUER=https://bench.stockhold/issuer STOCKHOLD_SECURITY_AUDIENCE=stockhold \
+  MP_JWT_VERIFY_PUBLICKEY_LOCATION="$PWD/$WORK/issuer.pub" MP_JWT_VERIFY_ISSUER=https://bench.stockhold/issuer STOCKHOLD_SECURITY_AUDIENCE=stockhold STOCKHOLD_EVENTS_SCHEMA_BASE_URI=http://localhost/schemas/events/ \
   STOCKHOLD_SECURITY_CURSOR_SECRET="bench-cursor-secret-$(openssl rand -hex 16)" RABBITMQ_USERNAME=guest RABBITMQ_PASSWORD=guest \
     java ${JAVA_OPTS-$(image_java_opts)} ${EXTRA_JAVA:-} -jar "${APP:-service/target/quarkus-app}/quarkus-run.jar" >> "$WORK/service.log" 2>&1 &
   SERVICE_PID=$!

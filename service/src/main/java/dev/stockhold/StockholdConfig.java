@@ -228,10 +228,11 @@ public interface StockholdConfig {
         /**
          * Prefix of every event's CloudEvents {@code dataschema}; {@code {type}.json} follows. The service serves the
          * schemas at /schemas/events/: set this to that path on the public host (https://api.example.com/schemas/events/)
-         * so consumers can fetch what the event points to. Absolute, as CloudEvents requires of dataschema.
+         * so consumers can fetch what the event points to. Absolute, as CloudEvents requires of dataschema. Required in
+         * prod (a consumer that fetches the schema trusts whoever holds the host it names); dev and tests name their
+         * own listener.
          */
-        @WithDefault("https://stockhold.dev/schemas/events/")
-        String schemaBaseUri();
+        Optional<String> schemaBaseUri();
     }
 
     interface Problems {

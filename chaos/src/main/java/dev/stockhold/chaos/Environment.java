@@ -106,6 +106,7 @@ final class Environment implements AutoCloseable {
         env.put("MP_JWT_VERIFY_PUBLICKEY_LOCATION", publicKey.toAbsolutePath().toString());
         env.put("MP_JWT_VERIFY_ISSUER", ISSUER);
         env.put("STOCKHOLD_SECURITY_AUDIENCE", AUDIENCE);
+        env.put("STOCKHOLD_EVENTS_SCHEMA_BASE_URI", "http://localhost/schemas/events/");
         env.put("RABBITMQ_USERNAME", "guest");
         env.put("RABBITMQ_PASSWORD", "guest");
         env.put("STOCKHOLD_SECURITY_CURSOR_SECRET", "chaos-run-cursor-secret-" + UUID.randomUUID());

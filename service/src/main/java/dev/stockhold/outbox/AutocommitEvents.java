@@ -41,7 +41,7 @@ public class AutocommitEvents {
         this.mapper = mapper;
         this.relay = relay;
         this.commitTimes = commitTimes;
-        this.schemaBase = config.events().schemaBaseUri();
+        this.schemaBase = config.events().schemaBaseUri().orElse("urn:stockhold:schemas:events:"); // prod requires one
         this.leaseMillis = config.relay().lease().toMillis();
     }
 

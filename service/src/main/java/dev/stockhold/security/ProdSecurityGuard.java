@@ -14,7 +14,8 @@ import io.quarkus.runtime.StartupEvent;
 
 /**
  * The prod build refuses to start without the settings a safe deployment needs: an audience for tokens (or the
- * written-out opt-out), a cursor secret of its own instead of the published dev value, and broker credentials (no
+ * written-out opt-out), a cursor secret of its own instead of the published dev value, the base of every event's
+ * {@code dataschema} on a host the deployment owns, and broker credentials (no
  * {@code guest} default) when the relay publishes to RabbitMQ.
  */
 @IfBuildProfile("prod")
@@ -27,6 +28,10 @@ public class ProdSecurityGuard {
             @ConfigProperty(name = "rabbitmq-username") Optional<String> rabbitUser,
             @ConfigProperty(name = "rabbitmq-password") Optional<String> rabbitPassword) {
         List<String> refusals = refusals(config.security().audience(), config.security().cursorSecret());
+        if (config.events().schemaBaseUri().filter(uri -> !uri.isBlank()).isEmpty()) {
+            refusals.add("STOCKHOLD_EVENTS_SCHEMA_BASE_URI is not set: name the public URL of this service's /schemas/events/ "
+                    + "(every event's dataschema points there)");
+        }
         boolean publishesToRabbit = config.relay().enabled() && config.relay().target() == StockholdConfig.Relay.Target.RABBITMQ;
         if (publishesToRabbit && (rabbitUser.isEmpty() || rabbitPassword.isEmpty())) {
             refusals.add("RABBITMQ_USERNAME and RABBITMQ_PASSWORD must be set: there are no default broker credentials in prod");

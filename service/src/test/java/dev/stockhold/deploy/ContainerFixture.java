@@ -66,6 +66,7 @@ final class ContainerFixture implements AutoCloseable {
         all.put("MP_JWT_VERIFY_PUBLICKEY_LOCATION", KEY_PATH);
         all.put("MP_JWT_VERIFY_ISSUER", GeneratedIssuer.ISSUER);
         all.put("STOCKHOLD_SECURITY_AUDIENCE", GeneratedIssuer.AUDIENCE);
+        all.put("STOCKHOLD_EVENTS_SCHEMA_BASE_URI", "http://localhost/schemas/events/");
         all.put("STOCKHOLD_SECURITY_CURSOR_SECRET", GeneratedIssuer.CURSOR_SECRET);
         all.putAll(env);
         ServiceContainer container = ServiceContainer.start(name, port, all, Map.of(publicKey, KEY_PATH), scriptEnv, work);

@@ -231,7 +231,8 @@ class KubernetesManifestsTest {
         // read through @ConfigProperty with defaults, named in docs/operations.md (Configuration)
         known.addAll(
                 List.of("RABBITMQ_HOST", "RABBITMQ_PORT", "RABBITMQ_USERNAME", "RABBITMQ_PASSWORD", "MP_JWT_VERIFY_PUBLICKEY_LOCATION",
-                        "QUARKUS_MANAGEMENT_PORT", "STOCKHOLD_SECURITY_AUDIENCE", "STOCKHOLD_SECURITY_CURSOR_SECRET"));
+                        "QUARKUS_MANAGEMENT_PORT", "STOCKHOLD_SECURITY_AUDIENCE", "STOCKHOLD_SECURITY_CURSOR_SECRET",
+                        "STOCKHOLD_EVENTS_SCHEMA_BASE_URI"));
 
         assertThat(names).allSatisfy(name -> assertThat(known).as("%s is read by the service", name).contains(name));
         assertThat(names).contains("QUARKUS_DATASOURCE_JDBC_URL", "QUARKUS_DATASOURCE_USERNAME", "QUARKUS_DATASOURCE_PASSWORD",

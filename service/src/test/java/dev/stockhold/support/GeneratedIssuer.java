@@ -17,7 +17,7 @@ import io.smallrye.jwt.build.Jwt;
 
 /**
  * For tests of the packaged (prod profile) app: an identity provider made up for the run, and the other settings the
- * prod profile requires (audience, cursor secret, the local broker's credentials). Its key pair is
+ * prod profile requires (audience, cursor secret, the events' schema base, the local broker's credentials). Its key pair is
  * generated now and never stored in the repository, so the prod profile trusts it exactly as it would trust a
  * real issuer, through {@code mp.jwt.verify.publickey.location}.
  */
@@ -46,6 +46,7 @@ public class GeneratedIssuer implements QuarkusTestResourceLifecycleManager {
                     "mp.jwt.verify.issuer", ISSUER,
                     "stockhold.security.audience", AUDIENCE,
                     "stockhold.security.cursor-secret", CURSOR_SECRET,
+                    "stockhold.events.schema-base-uri", "http://localhost/schemas/events/",
                     "rabbitmq-username", "guest",
                     "rabbitmq-password", "guest",
                     // the management interface on a free port, not the prod default 9000
