@@ -40,9 +40,18 @@ public class ProblemResponses {
      * counts it; set any extra header on {@code response} first.
      */
     public io.vertx.core.Future<Void> end(HttpServerResponse response, ProblemType type, String detail) {
+        return end(response, type, Problem.of(type, detail));
+    }
+
+    /** The same for a validation-failed problem naming one field (a header, the path). */
+    public io.vertx.core.Future<Void> invalid(HttpServerResponse response, String field, String message) {
+        return end(response, ProblemType.VALIDATION_FAILED, new ValidationFailedException(field, message).problem());
+    }
+
+    private io.vertx.core.Future<Void> end(HttpServerResponse response, ProblemType type, Problem problem) {
         metrics.count(type);
         return response.setStatusCode(type.status())
                 .putHeader(HttpHeaders.CONTENT_TYPE, ProblemType.MEDIA_TYPE)
-                .end(json(Problem.of(type, detail)));
+                .end(json(problem));
     }
 }

@@ -22,7 +22,7 @@ import io.vertx.ext.web.impl.RoutingContextInternal;
  * (dev.stockhold.security.Admission runs after it). A body must arrive within
  * {@code stockhold.limits.body-read-timeout} (408 request-timeout: a body trickled a byte at a time is cut off) and
  * stay within {@code quarkus.http.limits.max-body-size} (413 payload-too-large, also for HTTP/2 and chunked bodies).
- * Matrix parameters are refused on the API, so the router and JAX-RS read one path.
+ * The path was put in its one form before (RequestFraming).
  */
 public class RequestBodies {
 
@@ -43,9 +43,9 @@ public class RequestBodies {
             String length = ctx.request().getHeader(HttpHeaders.CONTENT_LENGTH);
             if (length != null && exceeds(length)) {
                 new Read(ctx).refuseAfterBody(ProblemType.PAYLOAD_TOO_LARGE, tooLarge());
-            } else if (isApi(ctx) && hasMatrixParameter(ctx.request().path())) {
-                // JAX-RS would drop ";x=1" when matching while the router keeps it: one path for both, or none
-                responses.end(ctx.response(), ProblemType.NOT_FOUND, "Matrix parameters (;) are not part of this API's paths");
+            } else if (!isUtf8OrUnstated(ctx.request().getHeader(HttpHeaders.CONTENT_TYPE))) {
+                new Read(ctx).refuseAfterBody(ProblemType.UNSUPPORTED_MEDIA_TYPE,
+                        "Request bodies must be JSON encoded as UTF-8 (RFC 8259 section 8.1): charset, if given, is utf-8");
             } else {
                 ctx.next();
             }
@@ -93,6 +93,12 @@ public class RequestBodies {
         }
 
         void start() {
+            if (http2 && (declared == 0 || declared < 0 && !isUpload(request))) {
+                // an HTTP/2 stream still open after a declared empty body (or a request without one): nothing to wait
+                // for, whether or not the stream's end ever comes
+                pass();
+                return;
+            }
             if (http2 && declared < 0) {
                 // REST pauses every request it takes over, which an ended HTTP/2 stream refuses: the body must end
                 // where its Content-Length says, before the stream does
@@ -204,22 +210,38 @@ public class RequestBodies {
         }
     }
 
-    private static boolean isApi(RoutingContext ctx) {
-        return ctx.request().path() != null && ctx.request().path().startsWith("/v1/");
-    }
-
-    /** A raw ';' (an encoded one, %3B, is part of a segment's value for both and is validated as such). */
-    static boolean hasMatrixParameter(String path) {
-        return path.indexOf(';') >= 0;
-    }
-
     private static boolean hasBody(RoutingContext ctx) {
         String length = ctx.request().getHeader(HttpHeaders.CONTENT_LENGTH);
+        if (ctx.request().version() == HttpVersion.HTTP_2) {
+            // "content-length: 0" without END_STREAM is read as what it declares (Read.start), not left to wait for the
+            // stream's end with a place taken
+            return !ctx.request().isEnded();
+        }
         if (length != null) {
             return !length.trim().equals("0");
         }
-        return ctx.request().getHeader("Transfer-Encoding") != null || ctx.request().version() == HttpVersion.HTTP_2
-                && !ctx.request().isEnded() && ctx.request().method().name().startsWith("P");
+        return ctx.request().getHeader("Transfer-Encoding") != null;
+    }
+
+    private static boolean isUpload(HttpServerRequest request) {
+        return request.method().name().startsWith("P");
+    }
+
+    /** A Content-Type without a charset parameter, or with charset=utf-8 (JSON has no other, RFC 8259 section 8.1). */
+    static boolean isUtf8OrUnstated(String contentType) {
+        if (contentType == null) {
+            return true;
+        }
+        for (String parameter : contentType.split(";")) {
+            String[] pair = parameter.split("=", 2);
+            if (pair.length == 2 && pair[0].strip().equalsIgnoreCase("charset")) {
+                String charset = pair[1].strip().replace("\"", "");
+                if (!charset.equalsIgnoreCase("utf-8") && !charset.equalsIgnoreCase("utf8")) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     private static long parse(String contentLength) {

@@ -61,6 +61,7 @@ public class StrictJson {
         if (body == null || isBlank(body)) {
             throw new MalformedRequestException("Request body is empty; a JSON object is required");
         }
+        requireUtf8(body);
         JsonNode tree;
         try {
             // Syntax first, so a broken document is malformed-request however far the binder got.
@@ -141,6 +142,25 @@ public class StrictJson {
                 }
                 requireCleanText(field.getValue(), name);
             }
+        }
+    }
+
+    /**
+     * JSON bodies are UTF-8 (RFC 8259 section 8.1). The parser would otherwise detect UTF-16 or UTF-32 from the first
+     * bytes and decode them by its own, more lenient, rules (a lone surrogate becomes U+FFFD and swallows the next
+     * character), so two different bodies could read as one. Every JSON text in another of those encodings has a zero
+     * byte (its structural characters are ASCII) or a byte-order mark, and no UTF-8 JSON text has either: a raw NUL is
+     * not allowed in JSON.
+     */
+    static void requireUtf8(byte[] body) {
+        boolean bom = body.length >= 2 && ((body[0] & 0xFF) == 0xFE && (body[1] & 0xFF) == 0xFF
+                || (body[0] & 0xFF) == 0xFF && (body[1] & 0xFF) == 0xFE);
+        for (int i = 0; !bom && i < body.length; i++) {
+            bom = body[i] == 0;
+        }
+        if (bom) {
+            throw new ProblemException(ProblemType.UNSUPPORTED_MEDIA_TYPE,
+                    "Request bodies must be JSON encoded as UTF-8 (RFC 8259 section 8.1); this one is UTF-16 or UTF-32");
         }
     }
 

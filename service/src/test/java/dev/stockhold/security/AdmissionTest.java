@@ -129,17 +129,7 @@ class AdmissionTest {
             // another tenant: the replica's limit
             other.reserve(Api.key(), sku, 1).then().statusCode(503).header("Retry-After", "1")
                     .body("detail", org.hamcrest.Matchers.containsString("concurrency limit"));
-            // every other spelling of the path meets the same limit, or is not served at all (matrix parameters once
-            // passed the limiter and reserved)
-            String key = Api.key();
-            other.request().contentType(ContentType.JSON).header("Idempotency-Key", key).body(body)
-                    .post("/v1/reservations;x=1").then().statusCode(404).body("type", equalTo("/problems/not-found"));
-            for (String spelling : new String[]{ "/v1//reservations", "/v1/reservations/", "/v1/./reservations", "/v1/reservations?x=1" }) {
-                int status = other.request().contentType(ContentType.JSON).header("Idempotency-Key", key).body(body)
-                        .post(spelling).statusCode();
-                assertThat(status).as(spelling).isIn(404, 503);
-            }
-            assertThat(db.idempotencyRecords(other.tenant(), key)).isZero();
+            // every other spelling of the path: dev.stockhold.web.RequestFramingTest
         }
         assertThat(holding.get(30, TimeUnit.SECONDS)).isEqualTo(201);
         Eventually.await(Duration.ofSeconds(5), "the parked request's place given back", () -> admission.inFlight() == 0);
