@@ -275,6 +275,15 @@ public interface StockholdConfig {
          */
         @WithDefault("10s")
         Duration bodyReadTimeout();
+
+        /**
+         * The time an answer has to be written out once it is handed to the connection; a client that does not read it
+         * (an HTTP/2 receive window of zero, a stalled socket) then has its stream reset (HTTP/2) or its connection
+         * closed (HTTP/1.1), and the tenant's place is given back. The replica's places are given back already when
+         * the answer is handed over.
+         */
+        @WithDefault("10s")
+        Duration responseWriteTimeout();
     }
 
     interface Security {

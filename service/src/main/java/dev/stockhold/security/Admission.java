@@ -23,8 +23,9 @@ import io.vertx.ext.web.RoutingContext;
  * (dev.stockhold.web.RequestBodies): the token is verified first, so a request without a valid one takes no place and
  * is answered 401 by the API; then the tenant's share (429 too-many-requests, TenantConcurrencyLimiter), so one tenant
  * cannot fill the replica; then the gates features put on their own requests (503; the reservation path's adaptive
- * limit, dev.stockhold.reservation.ReservationAdmission). Places are given back when the response ends, however it
- * ends.
+ * limit, dev.stockhold.reservation.ReservationAdmission). The gates' places are given back when the answer is handed
+ * to the connection, the tenant's when it is written out or cut by the write timeout (ResponseWriteTimeout), however
+ * the request ends.
  */
 public class Admission {
 
@@ -34,12 +35,14 @@ public class Admission {
     private final TenantConcurrencyLimiter tenants;
     private final List<AdmissionGate> gates;
     private final ProblemResponses responses;
+    private final ResponseWriteTimeout writeTimeout;
 
     Admission(TenantConcurrencyLimiter tenants, @jakarta.enterprise.inject.Any Instance<AdmissionGate> gates,
-            ProblemResponses responses) {
+            ProblemResponses responses, dev.stockhold.StockholdConfig config) {
         this.tenants = tenants;
         this.gates = gates.stream().toList();
         this.responses = responses;
+        this.writeTimeout = new ResponseWriteTimeout(config.limits().responseWriteTimeout());
     }
 
     void register(@Observes Router router) {
@@ -81,10 +84,16 @@ public class Admission {
             }
             places.add(place.get());
         }
+        // A place is for work on the database, not for the client's reading speed: the replica's places are given back
+        // when the answer is handed over (HandOver); the tenant's when it has been written out, so answers one tenant
+        // does not read count against that tenant only, and at most until the write timeout cuts them.
+        HandOver handOver = new HandOver(places, writeTimeout, ctx);
+        ctx.put(HandOver.KEY, handOver);
+        ctx.addHeadersEndHandler(v -> handOver.run(ctx.response().getStatusCode()));
         ctx.addEndHandler(done -> {
             tenantPermit.get().run();
-            int status = done.failed() ? -1 : ctx.response().getStatusCode();
-            places.forEach(p -> p.release(status));
+            writeTimeout.cancel(ctx);
+            handOver.run(-1); // ended before any answer was handed over: the client went away
         });
         ctx.next();
     }

@@ -24,9 +24,11 @@ import io.quarkus.security.UnauthorizedException;
 public class ProblemMappers {
 
     private final ProblemResponses responses;
+    private final io.quarkus.vertx.http.runtime.CurrentVertxRequest request;
 
-    ProblemMappers(ProblemResponses responses) {
+    ProblemMappers(ProblemResponses responses, io.quarkus.vertx.http.runtime.CurrentVertxRequest request) {
         this.responses = responses;
+        this.request = request;
     }
 
     @ServerExceptionMapper
@@ -95,6 +97,12 @@ public class ProblemMappers {
             Log.debugf("Client went away before its request was read: %s", Causes.rootMessage(e));
             return responses.response(Problem.of(ProblemType.MALFORMED_REQUEST, "The request body could not be read"));
         }
+        if (isAnswerCut()) {
+            // the client reset its HTTP/2 stream or closed the connection while the answer was being written (or the
+            // write timeout cut it): what it asked for is done, there is nobody left to tell
+            Log.debugf("Answer not delivered, the stream or connection was closed: %s", Causes.summary(e));
+            return responses.response(Problem.of(ProblemType.MALFORMED_REQUEST, "The answer could not be written"));
+        }
         if (isInterruptedCommit(e)) {
             Log.warnf("Commit interrupted by a database failure, outcome unknown: %s", Causes.summary(e));
             return responses.builder(Problem.of(ProblemType.SERVICE_UNAVAILABLE, OUTCOME_UNKNOWN))
@@ -136,6 +144,11 @@ public class ProblemMappers {
     }
 
     /** The connection was closed by the client while the request was read (a timeout on its side, a reset stream). */
+    private boolean isAnswerCut() {
+        io.vertx.ext.web.RoutingContext ctx = request.getCurrent();
+        return ctx != null && ctx.response().closed();
+    }
+
     static boolean isClientGone(Throwable e) {
         return Causes.any(e, java.nio.channels.ClosedChannelException.class)
                 || Causes.any(e, io.vertx.core.http.HttpClosedException.class);
