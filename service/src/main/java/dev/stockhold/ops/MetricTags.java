@@ -20,6 +20,27 @@ public class MetricTags {
         return MeterFilter.commonTags(Tags.of("version", config.version()));
     }
 
+    /**
+     * The HTTP server metrics' {@code uri} tag is a route template or one fixed tag (RouteTemplates), whichever layer
+     * answered: the number of {@code uri} values is bounded by the API, not by what clients send.
+     */
+    @Produces
+    @Singleton
+    MeterFilter boundedUriTag(jakarta.enterprise.inject.spi.BeanManager beans) {
+        RouteTemplates routes = RouteTemplates.of(beans);
+        return new MeterFilter() {
+            @Override
+            public Meter.Id map(Meter.Id id) {
+                String uri = id.getTag("uri");
+                if (uri == null || !id.getName().startsWith("http.server")) {
+                    return id;
+                }
+                String tag = routes.tag(uri);
+                return tag.equals(uri) ? id : id.replaceTags(Tags.of(id.getTagsAsIterable()).and("uri", tag));
+            }
+        };
+    }
+
     /** Latency buckets for the HTTP server timer: the canary analysis takes the p99 of POST /v1/reservations from them. */
     @Produces
     @Singleton

@@ -59,6 +59,44 @@ class PrometheusRulesIT {
         assertThat(tested).as("alerts with a unit test").containsAll(alerts);
     }
 
+    /**
+     * Every query of the canary's AnalysisTemplate, evaluated by promtool over a canary with no series at all: each gives
+     * no sample (not 0), which its condition fails (AnalysisTemplateTest); and the latency query over buckets that did
+     * not move gives NaN, which fails too.
+     */
+    @Test
+    void shouldGiveNoDataForEveryAnalysisQueryWithoutSeries() throws Exception {
+        Assumptions.assumeTrue(promtool("--version").exit() == 0,
+                "promtool is not installed: the analysis query tests are skipped (apt-get install prometheus)");
+        Path work = Files.createDirectories(Path.of("target/prometheus-rules"));
+        StringBuilder tests = new StringBuilder("rule_files: []\nevaluation_interval: 1m\ntests:\n"
+                + "  - interval: 1m\n    input_series:\n"
+                + "      - series: 'http_server_requests_seconds_bucket{version=\"other\",method=\"POST\",uri=\"/v1/reservations\",le=\"+Inf\"}'\n"
+                + "        values: '0+10x10'\n"
+                + "    promql_expr_test:\n");
+        for (JsonNode metric : AnalysisTemplateTest.metrics()) {
+            String query = metric.at("/provider/prometheus/query").asText().strip().replace("{{args.version}}", "canary")
+                    .replace("\n", " ").replace("'", "''");
+            tests.append("      - expr: '").append(query).append("'\n        eval_time: 5m\n        exp_samples: []\n");
+        }
+        tests.append("  - interval: 1m\n    input_series:\n");
+        for (String le : List.of("0.1", "+Inf")) {
+            tests.append(
+                    "      - series: 'http_server_requests_seconds_bucket{version=\"canary\",method=\"POST\",uri=\"/v1/reservations\",le=\"")
+                    .append(le).append("\"}'\n        values: '0x10'\n");
+        }
+        String p99 = AnalysisTemplateTest.metrics().stream().filter(m -> m.path("name").asText().equals("reservation-p99-latency"))
+                .findFirst().orElseThrow().at("/provider/prometheus/query").asText().strip().replace("{{args.version}}", "canary");
+        // NaN is the one value not equal to itself: "q != bool q" is 1 exactly where q is NaN
+        tests.append("    promql_expr_test:\n      - expr: '(").append(p99).append(") != bool (").append(p99)
+                .append(")'\n        eval_time: 5m\n        exp_samples:\n          - labels: '{}'\n            value: 1\n");
+        Path file = work.resolve("analysis-template.test.yaml");
+        Files.writeString(file, tests.toString());
+
+        ServiceContainer.Result unit = promtool("test", "rules", file.toString());
+        assertThat(unit.exit()).as(unit.output() + "\n" + tests).isZero();
+    }
+
     private static ServiceContainer.Result promtool(String... args) {
         List<String> command = new ArrayList<>(List.of("promtool"));
         command.addAll(List.of(args));
