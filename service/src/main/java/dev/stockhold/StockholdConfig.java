@@ -288,11 +288,19 @@ public interface StockholdConfig {
 
     interface Security {
         /**
-         * Verified bearer tokens kept in memory (keyed by the token's SHA-256), so a client's next request with the
-         * same token skips the signature check and claim parsing; 0 turns the cache off.
+         * Verified bearer tokens kept in memory in all (keyed by the token's SHA-256), so a client's next request with
+         * the same token skips the signature check and claim parsing; past it new tokens are verified without being
+         * kept. 0 turns the cache off.
          */
         @WithDefault("10000")
         int verifiedTokens();
+
+        /**
+         * Verified tokens kept per tenant, evicted among that tenant's own: a tenant that sends ever new tokens flushes
+         * its own entries, never another tenant's. 0 turns the cache off.
+         */
+        @WithDefault("256")
+        int verifiedTokensPerTenant();
 
         /**
          * How long a verified token is trusted without being verified again: at most until its {@code exp}, and at

@@ -4,6 +4,8 @@ import java.nio.ByteBuffer;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.annotation.Priority;
 import jakarta.decorator.Decorator;
@@ -17,6 +19,7 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Expiry;
+import com.github.benmanes.caffeine.cache.RemovalCause;
 
 import dev.stockhold.Digests;
 import dev.stockhold.StockholdConfig;
@@ -26,22 +29,35 @@ import io.smallrye.jwt.auth.principal.ParseException;
 /**
  * Bearer tokens already verified, so a client that sends the same token on every request pays for its RS256 signature
  * check and claim parsing once. Keyed by the SHA-256 of the whole token (a token altered in any byte is another key and
- * is verified in full), bounded in number (Caffeine, size-evicted), and trusted at most until the token's {@code exp}
- * and at most {@code stockhold.security.verified-token-ttl}, so a key the provider removes stops being honoured within
- * that time. A token the parser refuses is never cached; the parser's other methods (another issuer's settings, a
- * given key) are never answered from the cache. Both bounds, and Stockhold's own checks below, read the service's
- * {@link Clock} (the system clock in production), so tests move time instead of waiting for it.
+ * is verified in full; every part must be canonical base64url, so one token has one spelling and one key), and trusted
+ * at most until the token's {@code exp} and at most {@code stockhold.security.verified-token-ttl}, so a key the provider
+ * removes stops being honoured within that time. Each tenant's entries are bounded by
+ * {@code stockhold.security.verified-tokens-per-tenant} and evicted among themselves: a tenant that mints tokens by the
+ * thousand flushes its own entries, never another's; past {@code stockhold.security.verified-tokens} in all, new tokens
+ * are verified without being kept. A token the parser refuses is never cached; the parser's other methods (another
+ * issuer's settings, a given key) are never answered from the cache. Both bounds, and Stockhold's own checks below, read
+ * the service's {@link Clock} (the system clock in production), so tests move time instead of waiting for it.
  */
 @Decorator
 @Priority(10)
 abstract class VerifiedTokens implements JWTParser {
 
+    /** Three dot-separated parts of unpadded base64url: the only form a compact JWS has (RFC 7515 section 7.1). */
+    private static final java.util.regex.Pattern COMPACT = java.util.regex.Pattern
+            .compile("[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+");
+    private static final String BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
     private final JWTParser parser;
     private final Clock clock;
     private final Duration maxLifetime;
     private final Duration clockSkew;
-    /** Null when the cache is off. */
-    private final Cache<ByteBuffer, JsonWebToken> verified;
+    private final int perTenant;
+    private final int total;
+    private final long ttlNanos;
+    /** The tenant of every cached token, by the token's key; null when the cache is off. */
+    private final Map<ByteBuffer, String> verified;
+    /** Each tenant's keys, evicted among themselves; eviction removes the entry from {@link #verified}. */
+    private final Map<String, Cache<ByteBuffer, JsonWebToken>> byTenant = new ConcurrentHashMap<>();
 
     @Inject
     VerifiedTokens(@Delegate @Any JWTParser parser, StockholdConfig config, Clock clock,
@@ -50,26 +66,65 @@ abstract class VerifiedTokens implements JWTParser {
         this.clock = clock;
         this.maxLifetime = config.security().maxTokenLifetime();
         this.clockSkew = Duration.ofSeconds(clockSkewSeconds);
-        int size = config.security().verifiedTokens();
-        long ttlNanos = config.security().verifiedTokenTtl().toNanos();
-        this.verified = size <= 0 ? null
-                : Caffeine.newBuilder().maximumSize(size).ticker(() -> epochNanos(clock.instant()))
-                        .expireAfter(new UntilExpiry(ttlNanos, clock)).build();
+        this.total = config.security().verifiedTokens();
+        this.perTenant = Math.min(total, config.security().verifiedTokensPerTenant());
+        this.ttlNanos = config.security().verifiedTokenTtl().toNanos();
+        this.verified = total <= 0 || perTenant <= 0 ? null : new ConcurrentHashMap<>();
     }
 
     @Override
     public JsonWebToken parse(String token) throws ParseException {
+        requireCanonical(token);
         if (verified == null) {
-            return requireBoundedLifetime(parser.parse(token));
+            return requireValidClaims(parser.parse(token));
         }
         ByteBuffer key = ByteBuffer.wrap(Digests.sha256(token));
-        JsonWebToken known = verified.getIfPresent(key);
+        String cachedFor = verified.get(key);
+        Cache<ByteBuffer, JsonWebToken> cache = cachedFor == null ? null : byTenant.get(cachedFor);
+        JsonWebToken known = cache == null ? null : cache.getIfPresent(key); // null once past exp or the ttl
         if (known != null) {
             return known;
         }
-        JsonWebToken parsed = requireBoundedLifetime(parser.parse(token));
-        verified.put(key, parsed);
+        JsonWebToken parsed = requireValidClaims(parser.parse(token));
+        Object tenant = parsed.getClaim(TenantClaim.NAME);
+        if (TenantClaim.isValid(tenant) && (verified.size() < total || verified.containsKey(key))) {
+            verified.put(key, (String) tenant);
+            tenantCache((String) tenant).put(key, parsed);
+        }
         return parsed;
+    }
+
+    private Cache<ByteBuffer, JsonWebToken> tenantCache(String tenant) {
+        return byTenant.computeIfAbsent(tenant, t -> Caffeine.newBuilder().maximumSize(perTenant)
+                .ticker(() -> epochNanos(clock.instant())).expireAfter(new UntilExpiry(ttlNanos, clock)).executor(Runnable::run)
+                .<ByteBuffer, JsonWebToken>removalListener((key, token, cause) -> {
+                    if (key != null && cause != RemovalCause.REPLACED) {
+                        verified.remove(key);
+                    }
+                }).build());
+    }
+
+    /**
+     * A compact JWS whose every part is canonical unpadded base64url: the bits a last character leaves over are zero.
+     * Otherwise "=" appended, or another last character that decodes to the same bytes, would make the same signed token
+     * a new cache key each time.
+     */
+    static void requireCanonical(String token) throws ParseException {
+        if (token == null || token.length() > 16_384 || !COMPACT.matcher(token).matches()) {
+            throw new ParseException("The token is not a compact JWS of unpadded base64url parts");
+        }
+        int start = 0;
+        for (int dot = token.indexOf('.'); start <= token.length(); dot = token.indexOf('.', start)) {
+            int end = dot < 0 ? token.length() : dot;
+            int leftover = ((end - start) * 6) % 8;
+            if (leftover == 6 || leftover != 0 && (BASE64URL.indexOf(token.charAt(end - 1)) & ((1 << leftover) - 1)) != 0) {
+                throw new ParseException("The token has a part that is not canonical base64url");
+            }
+            if (dot < 0) {
+                break;
+            }
+            start = dot + 1;
+        }
     }
 
     /**
@@ -77,24 +132,45 @@ abstract class VerifiedTokens implements JWTParser {
      * {@code iat} no later than now plus the clock skew, has not expired by the service's clock (smallrye-jwt checks
      * {@code exp} with the system clock; with the system clock as the service's, both agree), and lives
      * ({@code exp - iat}) at most {@code stockhold.security.max-token-lifetime}, so a leaked token is not good for
-     * years.
+     * years; all of it in whole seconds, so an {@code exp} of 1e20 is refused like any other, not a 500. A {@code sub},
+     * which stock movements record as their actor, is 1-255 characters of valid Unicode without control characters.
      */
-    private JsonWebToken requireBoundedLifetime(JsonWebToken token) throws ParseException {
+    private JsonWebToken requireValidClaims(JsonWebToken token) throws ParseException {
         long issuedAt = token.getIssuedAtTime();
+        long expires = token.getExpirationTime();
+        long now = clock.millis();
+        long skew = clockSkew.toMillis();
         if (issuedAt <= 0) {
             throw new ParseException("The token has no iat claim");
         }
-        Instant now = clock.instant();
-        if (Instant.ofEpochSecond(issuedAt).isAfter(now.plus(clockSkew))) {
+        if (issuedAt > (now + skew) / 1000 + 1 || issuedAt * 1000 > now + skew) {
             throw new ParseException("The token's iat is in the future beyond the clock skew");
         }
-        if (Instant.ofEpochSecond(token.getExpirationTime()).plus(clockSkew).isBefore(now)) {
-            throw new ParseException("The token has expired");
-        }
-        if (token.getExpirationTime() - issuedAt > maxLifetime.toSeconds()) {
+        if (expires - issuedAt > maxLifetime.toSeconds()) {
             throw new ParseException("The token's lifetime (exp - iat) exceeds stockhold.security.max-token-lifetime");
         }
+        if (expires * 1000 + skew < now) { // exp is bounded by iat and the lifetime here: no overflow
+            throw new ParseException("The token has expired");
+        }
+        String subject = token.getSubject();
+        if (subject != null && !isCleanSubject(subject)) {
+            throw new ParseException("The token's sub is not 1-255 characters of valid Unicode without control characters");
+        }
         return token;
+    }
+
+    static boolean isCleanSubject(String subject) {
+        if (subject.isEmpty() || subject.length() > 255) {
+            return false;
+        }
+        for (int i = 0; i < subject.length(); i++) {
+            char c = subject.charAt(i);
+            if (Character.isISOControl(c) || Character.isSurrogate(c)
+                    && !(Character.isHighSurrogate(c) && i + 1 < subject.length() && Character.isLowSurrogate(subject.charAt(++i)))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static long epochNanos(Instant instant) {
