@@ -30,9 +30,9 @@ public record BatchAdjustmentRequest(
     @Schema(name = "BatchAdjustment")
     public record Adjustment(
             @Schema(required = true, pattern = Sku.REGEX, example = "A-1") @NotNull @Pattern(regexp = Sku.REGEX,
-                    message = "must be 1-64 characters of [A-Za-z0-9._:-]") String sku,
+                    message = Sku.RULE) String sku,
             @Schema(required = true, pattern = Sku.REGEX, example = "WH-1") @NotNull @Pattern(regexp = Sku.REGEX,
-                    message = "must be 1-64 characters of [A-Za-z0-9._:-]") String location,
+                    message = Sku.RULE) String location,
             @Schema(required = true, minimum = "-1000000000", maximum = "1000000000", example = "-3",
                     description = "A non-zero JSON integer added to on hand") @NotNull @Min(-1_000_000_000) @Max(1_000_000_000) Long delta,
             @Schema(minLength = 1, maxLength = 64, example = "cycle count",

@@ -51,8 +51,8 @@ import dev.stockhold.web.StrictJson;
         description = "validation-failed (sku, location, parameter or body, named in violations), malformed-request")
 public class ItemResource {
 
-    private static final String SKU = "1-64 characters of [A-Za-z0-9._:-]";
-    private static final String LOCATION = "1-64 characters of [A-Za-z0-9._:-]; default is the location v1 requests use";
+    private static final String SKU = Sku.FORMAT;
+    private static final String LOCATION = Sku.FORMAT + "; default is the location v1 requests use";
 
     @Inject
     CurrentTenant tenant;

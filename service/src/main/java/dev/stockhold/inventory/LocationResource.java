@@ -57,7 +57,7 @@ public class LocationResource {
             schema = @Schema(implementation = LocationRequest.class)))
     @APIResponseSchema(value = Location.class, responseCode = "200", responseDescription = "The location")
     @APIResponse(responseCode = "400", description = "validation-failed or malformed-request")
-    public Location put(@PathParam("location") @Parameter(description = "1-64 characters of [A-Za-z0-9._:-]",
+    public Location put(@PathParam("location") @Parameter(description = Sku.FORMAT,
             schema = @Schema(pattern = Sku.REGEX)) String location, byte[] body) {
         Sku.require("location", location);
         LocationRequest request = json.read(body, LocationRequest.class);
@@ -73,7 +73,7 @@ public class LocationResource {
             schema = @Schema(implementation = SnapshotRequest.class)))
     @APIResponseSchema(value = SnapshotView.class, responseCode = "200",
             responseDescription = "What the count did to each record (a replay answers the same)")
-    public Response snapshot(@PathParam("location") @Parameter(description = "1-64 characters of [A-Za-z0-9._:-]",
+    public Response snapshot(@PathParam("location") @Parameter(description = Sku.FORMAT,
             schema = @Schema(pattern = Sku.REGEX)) String location,
             @Parameter(in = ParameterIn.HEADER, name = IdempotencyKey.HEADER, required = true,
                     description = "One key per intent, reused on every retry (same rules as POST /v1/reservations)",

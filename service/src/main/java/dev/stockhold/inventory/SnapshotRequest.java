@@ -41,7 +41,7 @@ public record SnapshotRequest(
     @Schema(name = "SnapshotCount")
     public record Count(
             @Schema(required = true, pattern = Sku.REGEX, example = "A-1") @NotNull @Pattern(regexp = Sku.REGEX,
-                    message = "must be 1-64 characters of [A-Za-z0-9._:-]") String sku,
+                    message = Sku.RULE) String sku,
             @Schema(required = true, minimum = "0", maximum = "1000000000", example = "10",
                     description = "Units on the shelf at asOf") @NotNull @Min(0) @Max(1_000_000_000) Long onHand) {
     }

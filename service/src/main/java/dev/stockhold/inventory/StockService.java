@@ -20,6 +20,7 @@ import dev.stockhold.idempotency.StoredResponse;
 import dev.stockhold.web.Cursors;
 import dev.stockhold.web.Problem;
 import dev.stockhold.web.ProblemType;
+import dev.stockhold.web.ValidationFailedException;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 
@@ -41,6 +42,8 @@ public class StockService {
     private final MeterRegistry registry;
     private final Cursors cursors;
     private final java.time.Clock clock;
+    /** How far ahead of this service's clock a warehouse's clock may be when it stamps a count. */
+    static final java.time.Duration COUNT_CLOCK_SKEW = java.time.Duration.ofSeconds(60);
     private final DistributionSummary drift;
 
     StockService(StockRepository records, StockEvents events, OncePerKey once, ObjectMapper mapper, MeterRegistry registry,
@@ -152,6 +155,11 @@ public class StockService {
     public OncePerKey.Reply count(String tenantId, IdempotencyKey key, String location, SnapshotRequest request, String actor) {
         Instant asOf = request.asOf() != null ? request.countedAt() : MovementQuery.watermarkTime(cursors, tenantId, location,
                 request.asOfCursor());
+        if (asOf.isAfter(clock.instant().plus(COUNT_CLOCK_SKEW))) {
+            // a count from the future would be newer than every later one: each would be stale, with no way back
+            throw new ValidationFailedException("asOf", "is in the future; a count is as of the time it was taken (at most "
+                    + COUNT_CLOCK_SKEW.toSeconds() + " s ahead of this service's clock)");
+        }
         OncePerKey.Reply reply = once.run(tenantId, key, request.fingerprint(location, asOf), null, () -> {
             java.util.Map<String, Long> counts = new java.util.HashMap<>();
             request.records().forEach(c -> counts.put(c.sku(), c.onHand()));

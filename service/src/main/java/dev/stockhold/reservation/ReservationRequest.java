@@ -127,11 +127,11 @@ public record ReservationRequest(
     @Schema(name = "ReservationRequestLine")
     public record Line(
             @Schema(required = true, pattern = Sku.REGEX, example = "A-1") @NotNull @Pattern(regexp = Sku.REGEX,
-                    message = "must be 1-64 characters of [A-Za-z0-9._:-]") String sku,
+                    message = Sku.RULE) String sku,
             @Schema(required = true, minimum = "1", maximum = "1000000", example = "2",
                     description = "A JSON integer") @NotNull @Min(1) @Max(1_000_000) Integer quantity,
             @Schema(pattern = Sku.REGEX, example = "WH-2",
                     description = "Reserve at this location only; absent: the first location in allocation order that covers the line") @Pattern(
-                            regexp = Sku.REGEX, message = "must be 1-64 characters of [A-Za-z0-9._:-]") String location) {
+                            regexp = Sku.REGEX, message = Sku.RULE) String location) {
     }
 }

@@ -147,7 +147,7 @@ public class ReservationResource {
             headers = @Header(name = HttpHeaders.ETAG, description = "The new version", schema = @Schema(type = SchemaType.STRING)),
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReservationView.class)))
     @APIResponse(responseCode = "400",
-            description = "malformed-request, validation-failed (also a missing If-Match), idempotency-key-missing, idempotency-key-invalid")
+            description = "malformed-request, validation-failed (also a missing If-Match or If-Match: *), idempotency-key-missing, idempotency-key-invalid")
     @APIResponse(responseCode = "404", description = "reservation-not-found (not stored)")
     @APIResponse(responseCode = "409", description = "invalid-reservation-state (not HELD, or past expiresAt), insufficient-stock "
             + "(a rise the records do not cover; nothing changed) or reservation-cap-exceeded (a line over maxLineQuantity), all "
@@ -167,8 +167,10 @@ public class ReservationResource {
         UUID reservation = parse(id);
         IdempotencyKey key = IdempotencyKey.parse(headers.getRequestHeader(IdempotencyKey.HEADER));
         IfMatch precondition = IfMatch.parse(ifMatch);
-        if (precondition == null) {
-            throw new ValidationFailedException("If-Match", "is required: the ETag of the version read (GET /v1/reservations/{id})");
+        if (precondition == null || precondition.any()) {
+            // an edit replaces the lines the client read: it names that version; "*" (any version) would edit blind
+            throw new ValidationFailedException("If-Match",
+                    "is required and names the version read: its ETag (GET /v1/reservations/{id}), not *");
         }
         ReservationEdit edit = json.read(body, ReservationEdit.class).requireDistinctSkus();
         OncePerKey.Reply reply = edits.edit(tenantId, key, reservation, precondition, edit);

@@ -53,10 +53,10 @@ public record SettlementRequest(
     @Schema(name = "SettlementLine")
     public record Line(
             @Schema(required = true, pattern = Sku.REGEX, example = "A-1") @NotNull @Pattern(regexp = Sku.REGEX,
-                    message = "must be 1-64 characters of [A-Za-z0-9._:-]") String sku,
+                    message = Sku.RULE) String sku,
             @Schema(pattern = Sku.REGEX, example = "default",
                     description = "The line's location; may be left out when the reservation has the sku at one location only") @Pattern(
-                            regexp = Sku.REGEX, message = "must be 1-64 characters of [A-Za-z0-9._:-]") String location,
+                            regexp = Sku.REGEX, message = Sku.RULE) String location,
             @Schema(required = true, minimum = "1", maximum = "1000000", example = "3") @NotNull @Min(1) @Max(1_000_000) Integer quantity) {
     }
 

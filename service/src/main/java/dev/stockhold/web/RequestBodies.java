@@ -227,9 +227,13 @@ public class RequestBodies {
         return request.method().name().startsWith("P");
     }
 
-    /** A Content-Type without a charset parameter, or with charset=utf-8 (JSON has no other, RFC 8259 section 8.1). */
+    /**
+     * Not a JSON Content-Type, or one without a charset parameter or with charset=utf-8 (JSON has no other, RFC 8259
+     * section 8.1). Other media types are JAX-RS' to refuse (415) where a body is expected.
+     */
     static boolean isUtf8OrUnstated(String contentType) {
-        if (contentType == null) {
+        String mediaType = contentType == null ? "" : contentType.split(";", 2)[0].strip().toLowerCase(java.util.Locale.ROOT);
+        if (!mediaType.equals("application/json") && !mediaType.endsWith("+json")) {
             return true;
         }
         for (String parameter : contentType.split(";")) {
