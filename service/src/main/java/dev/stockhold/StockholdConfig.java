@@ -284,6 +284,20 @@ public interface StockholdConfig {
          */
         @WithDefault("10s")
         Duration responseWriteTimeout();
+
+        /**
+         * The locations one line of a split or partial reservation may be served from; what it would need beyond them
+         * is short (split: 409 insufficient-stock; partial: the line's shortfall). A whole line has one.
+         */
+        @WithDefault("10")
+        int locationsPerLine();
+
+        /**
+         * The records all lines of one split or partial reservation may be served from together, which bounds its
+         * lines, its stored answer and its events whatever the number of locations a sku is stocked at.
+         */
+        @WithDefault("200")
+        int allocationsPerReservation();
     }
 
     interface Security {

@@ -30,6 +30,14 @@ public sealed interface Allocation {
     record Spread(List<List<Part>> lines) implements Allocation {
     }
 
+    /**
+     * How far a split or partial request may spread: the records one line may be served from, and the records all its
+     * lines together, so neither the reservation's lines, its stored answer nor its event grows with the number of
+     * locations a sku is stocked at.
+     */
+    public record Bounds(int locationsPerLine, int allocationsPerReservation) {
+    }
+
     /** Units of a line served by one record. */
     record Part(StockKey key, long quantity) {
     }
@@ -73,15 +81,17 @@ public sealed interface Allocation {
 
     /**
      * Split or partial allocation: a line without a location takes what each record of its sku has, in allocation order,
-     * until it is served; a line with one takes it there. Split refuses a request any line of which is not served in
+     * until it is served, from at most {@link Bounds#locationsPerLine()} records and {@link Bounds#allocationsPerReservation()}
+     * for the whole request; a line with one takes it there. Split refuses a request any line of which is not served in
      * full; partial serves each line as far as stock goes and refuses only a request that gets nothing at all.
      *
      * @param candidates the records of the lines' skus in allocation order, read under their row locks: what this
      *            computes is then exactly what the conditional hold that follows takes
      * @param partial whether a line may get less than it asked for
      */
-    static Allocation spread(List<Line> lines, List<StockRepository.Candidate> candidates, boolean partial) {
+    static Allocation spread(List<Line> lines, List<StockRepository.Candidate> candidates, boolean partial, Bounds bounds) {
         Map<StockKey, Long> taken = new HashMap<>();
+        int allocations = 0;
         List<List<Part>> placed = new ArrayList<>();
         Set<String> unknown = new LinkedHashSet<>();
         Set<String> shortSkus = new LinkedHashSet<>();
@@ -91,15 +101,16 @@ public sealed interface Allocation {
             long remaining = line.quantity();
             boolean known = false;
             for (StockRepository.Candidate c : candidates) {
-                if (remaining == 0) {
-                    break;
-                }
                 if (!c.key().sku().equals(line.sku()) || (line.location() != null && !c.key().location().equals(line.location()))) {
                     continue;
                 }
                 known = true;
+                if (remaining == 0 || parts.size() == bounds.locationsPerLine() || allocations == bounds.allocationsPerReservation()) {
+                    break; // what a line may not take beyond its bounds is short, as if the stock were not there
+                }
                 long take = Math.min(remaining, c.available() - taken.getOrDefault(c.key(), 0L));
                 if (take > 0) {
+                    allocations++;
                     parts.add(new Part(c.key(), take));
                     taken.merge(c.key(), take, Long::sum);
                     remaining -= take;

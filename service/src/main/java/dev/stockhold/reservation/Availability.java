@@ -21,6 +21,9 @@ public class Availability {
     @Inject
     StockRepository stock;
 
+    @Inject
+    dev.stockhold.StockholdConfig config;
+
     public AvailabilityView of(String tenantId, AvailabilityRequest asked) {
         ReservationRequest request = asked.asReservation();
         AllocationMode mode = request.allocationMode();
@@ -36,13 +39,16 @@ public class Availability {
         boolean anyUnknown = false;
         boolean allServed = true;
         boolean anyServed = false;
+        int allocationsLeft = config.limits().allocationsPerReservation();
         for (Allocation.Line line : lines) {
             Allocation placed = mode == AllocationMode.WHOLE
                     ? Allocation.of(List.of(line), candidates, new HashMap<>())
-                    : Allocation.spread(List.of(line), candidates, true);
+                    : Allocation.spread(List.of(line), candidates, true,
+                            new Allocation.Bounds(config.limits().locationsPerLine(), allocationsLeft));
             List<Allocation.Part> taken = placed instanceof Allocation.Placed p
                     ? List.of(new Allocation.Part(p.keys().get(0), line.quantity()))
                     : placed instanceof Allocation.Spread s ? s.lines().get(0) : List.of();
+            allocationsLeft -= mode == AllocationMode.WHOLE ? 0 : taken.size();
             long units = taken.stream().mapToLong(Allocation.Part::quantity).sum();
             List<AvailabilityView.Stock> at = candidates.stream().filter(c -> c.key().sku().equals(line.sku())
                     && (line.location() == null || c.key().location().equals(line.location())))

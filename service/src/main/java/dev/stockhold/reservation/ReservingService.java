@@ -198,7 +198,8 @@ public class ReservingService implements HotSkuGroups.PlainPath {
             List<StockRepository.Candidate> candidates = stock.lockCandidates(a.tenantId(), skus);
             Allocation allocation = request.allocationMode() == AllocationMode.WHOLE
                     ? Allocation.of(request.allocationLines(), candidates, new HashMap<>())
-                    : Allocation.spread(request.allocationLines(), candidates, request.allocationMode() == AllocationMode.PARTIAL);
+                    : Allocation.spread(request.allocationLines(), candidates, request.allocationMode() == AllocationMode.PARTIAL,
+                            new Allocation.Bounds(config.limits().locationsPerLine(), config.limits().allocationsPerReservation()));
             if (allocation instanceof Allocation.Refused refused) {
                 throw refusal(refused.unknown(), refused.shortSkus());
             }
