@@ -254,6 +254,19 @@ public interface StockholdConfig {
         int perTenantConcurrency();
 
         /**
+         * The share of the connection pool ({@code quarkus.datasource.jdbc.max-size}) one tenant's requests may hold in
+         * this replica at once: a request waits for its tenant's share before it takes a place (up to
+         * {@code pool-share-wait}, then 503 service-unavailable), so one tenant's heavy requests (batches, snapshots)
+         * always leave connections to the others. 0 turns the share off.
+         */
+        @WithDefault("0.75")
+        double tenantPoolShare();
+
+        /** The longest a request waits for its tenant's share of the connection pool. */
+        @WithDefault("5s")
+        Duration poolShareWait();
+
+        /**
          * Shed reservations this replica cannot take in time: an adaptive concurrency limit (Netflix concurrency-limits,
          * Gradient2) on POST /v1/reservations follows the latency of the requests it admits; beyond the limit 503
          * service-unavailable with Retry-After at once, before a worker thread or a connection is taken.

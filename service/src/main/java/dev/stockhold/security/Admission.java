@@ -22,7 +22,7 @@ import io.vertx.ext.web.RoutingContext;
  * Who may take a place in this replica, in this order, on the event loop, after the whole body was read
  * (dev.stockhold.web.RequestBodies): the token is verified first, so a request without a valid one takes no place and
  * is answered 401 by the API; then the tenant's share (429 too-many-requests, TenantConcurrencyLimiter), so one tenant
- * cannot fill the replica; then the gates features put on their own requests (503; the reservation path's adaptive
+ * cannot fill the replica; then the tenant's share of the connection pool (waited for, TenantPoolShare); then the gates features put on their own requests (503; the reservation path's adaptive
  * limit, dev.stockhold.reservation.ReservationAdmission). The gates' places are given back when the answer is handed
  * to the connection, the tenant's when it is written out or cut by the write timeout (ResponseWriteTimeout), however
  * the request ends.
@@ -36,9 +36,11 @@ public class Admission {
     private final List<AdmissionGate> gates;
     private final ProblemResponses responses;
     private final ResponseWriteTimeout writeTimeout;
+    private final TenantPoolShare poolShare;
 
     Admission(TenantConcurrencyLimiter tenants, @jakarta.enterprise.inject.Any Instance<AdmissionGate> gates,
-            ProblemResponses responses, dev.stockhold.StockholdConfig config) {
+            ProblemResponses responses, dev.stockhold.StockholdConfig config, TenantPoolShare poolShare) {
+        this.poolShare = poolShare;
         this.tenants = tenants;
         this.gates = gates.stream().toList();
         this.responses = responses;
@@ -72,11 +74,28 @@ public class Admission {
                     "This tenant already has " + tenants.limit() + " requests in progress; retry after the indicated delay");
             return;
         }
+        Runnable tenantPlace = tenantPermit.get();
+        poolShare.acquire(ctx.vertx(), tenant.get(), share -> admit(ctx, tenantPlace, share), () -> {
+            tenantPlace.run();
+            responses.end(ctx.response().putHeader(HttpHeaders.RETRY_AFTER, "1"), ProblemType.SERVICE_UNAVAILABLE,
+                    "This tenant's requests hold their share of the database connections (" + poolShare.share()
+                            + "); nothing was changed, retry after Retry-After seconds");
+        });
+    }
+
+    /** With the tenant's place and its share of the pool: the features' gates, then the request. */
+    private void admit(RoutingContext ctx, Runnable tenantPermit, Runnable share) {
+        if (ctx.response().closed() || ctx.response().ended()) {
+            share.run(); // the client went away while the request waited for its share
+            tenantPermit.run();
+            return;
+        }
         List<AdmissionGate.Place> places = new ArrayList<>();
+        places.add(status -> share.run());
         for (AdmissionGate gate : gates) {
             Optional<AdmissionGate.Place> place = gate.tryAdmit(ctx);
             if (place.isEmpty()) {
-                tenantPermit.get().run();
+                tenantPermit.run();
                 places.forEach(p -> p.release(NOT_SERVED));
                 responses.end(ctx.response().putHeader(HttpHeaders.RETRY_AFTER, "1"), ProblemType.SERVICE_UNAVAILABLE,
                         gate.refusal());
@@ -91,7 +110,7 @@ public class Admission {
         ctx.put(HandOver.KEY, handOver);
         ctx.addHeadersEndHandler(v -> handOver.run(ctx.response().getStatusCode()));
         ctx.addEndHandler(done -> {
-            tenantPermit.get().run();
+            tenantPermit.run();
             writeTimeout.cancel(ctx);
             handOver.run(-1); // ended before any answer was handed over: the client went away
         });
