@@ -108,15 +108,10 @@ class AdmissionTest {
         parked.setStock(sku, 5);
         other.setStock(sku, 5);
         String body = "{\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":1}]}";
-        CompletableFuture<Integer> holding;
-        try (AutoCloseable held = db.holdStockRow(parked.tenant(), sku)) {
-            // the parked request holds the replica's only slot and its tenant's only place
-            holding = CompletableFuture.supplyAsync(() -> parked.reserve(Api.key(), sku, 1).statusCode());
-            Eventually.await(Duration.ofSeconds(5), "the parked request waits on the row lock",
-                    // any lock wait in this database: pg_stat_activity keeps only the first 1 kB of the query text,
-                    // before the reservation statement names stock_records
-                    () -> db.queryLong("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
-                            + "AND datname = current_database()") >= 1);
+        Db.Parked holding;
+        // the parked request holds the replica's only slot and its tenant's only place
+        try (Db.Parked held = db.parkReservation(parked, sku)) {
+            holding = held;
 
             // no valid token: 401, never a place
             given().contentType(ContentType.JSON).header("Idempotency-Key", Api.key()).body(body).post("/v1/reservations")
@@ -131,7 +126,7 @@ class AdmissionTest {
                     .body("detail", org.hamcrest.Matchers.containsString("concurrency limit"));
             // every other spelling of the path: dev.stockhold.web.RequestFramingTest
         }
-        assertThat(holding.get(30, TimeUnit.SECONDS)).isEqualTo(201);
+        assertThat(holding.status().get(30, TimeUnit.SECONDS)).isEqualTo(201);
         Eventually.await(Duration.ofSeconds(5), "the parked request's place given back", () -> admission.inFlight() == 0);
         other.reserve(Api.key(), sku, 1).then().statusCode(201);
     }

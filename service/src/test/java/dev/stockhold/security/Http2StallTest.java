@@ -74,8 +74,7 @@ class Http2StallTest {
         String sku = Api.sku();
         stalled.setStock(sku, 100);
         other.setStock(sku, 100);
-        HttpClient client = vertx.createHttpClient(new HttpClientOptions().setProtocolVersion(HttpVersion.HTTP_2)
-                .setHttp2ClearTextUpgrade(false).setInitialSettings(new Http2Settings().setInitialWindowSize(0)));
+        HttpClient client = h2c(new Http2Settings().setInitialWindowSize(0));
         List<java.util.logging.LogRecord> serverErrors = new java.util.concurrent.CopyOnWriteArrayList<>();
         java.util.logging.Handler capture = new java.util.logging.Handler() {
             @Override
@@ -128,8 +127,7 @@ class Http2StallTest {
         Api other = Api.newTenant();
         String sku = Api.sku();
         other.setStock(sku, 5);
-        HttpClient client = vertx.createHttpClient(new HttpClientOptions().setProtocolVersion(HttpVersion.HTTP_2)
-                .setHttp2ClearTextUpgrade(false));
+        HttpClient client = h2c(new Http2Settings());
         try {
             List<CompletableFuture<Integer>> answers = new ArrayList<>();
             for (int i = 0; i < 4; i++) {
@@ -165,6 +163,12 @@ class Http2StallTest {
             return answer;
         });
         return status.toCompletionStage().toCompletableFuture();
+    }
+
+    /** An HTTP/2 client over plain TCP with prior knowledge (no upgrade), announcing these settings. */
+    private HttpClient h2c(Http2Settings settings) {
+        return vertx.createHttpClient(new HttpClientOptions().setProtocolVersion(HttpVersion.HTTP_2).setHttp2ClearTextUpgrade(false)
+                .setInitialSettings(settings));
     }
 
     private static void sendHeadOnly(HttpClientRequest request) {

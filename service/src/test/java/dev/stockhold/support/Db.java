@@ -97,6 +97,29 @@ public final class Db {
                  WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE ?""", "%" + statement + "%") >= count);
     }
 
+    /**
+     * A reservation of this tenant parked on the sku's row lock, holding every place it took while the caller looks:
+     * {@link Parked#close()} lets it through, and {@link Parked#status()} is its answer's status.
+     */
+    public Parked parkReservation(Api api, String sku) throws SQLException {
+        AutoCloseable held = holdStockRow(api.tenant(), sku);
+        java.util.concurrent.CompletableFuture<Integer> status = java.util.concurrent.CompletableFuture
+                .supplyAsync(() -> api.reserve(Api.key(), sku, 1).statusCode());
+        // any lock wait in this database: pg_stat_activity keeps only the first 1 kB of the query text, before the
+        // reservation statement names stock_records
+        Eventually.await(Duration.ofSeconds(5), "the parked request waits on the row lock", () -> queryLong(
+                "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()") >= 1);
+        return new Parked(held, status);
+    }
+
+    /** A parked reservation: closing it releases the row lock it waits on. */
+    public record Parked(AutoCloseable held, java.util.concurrent.CompletableFuture<Integer> status) implements AutoCloseable {
+        @Override
+        public void close() throws Exception {
+            held.close();
+        }
+    }
+
     public List<String> eventTypes(String reservationId) {
         return queryStrings("SELECT event_type FROM outbox_events WHERE aggregate_id = ?::uuid ORDER BY seq", reservationId);
     }

@@ -7,9 +7,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import javax.sql.DataSource;
@@ -21,7 +19,6 @@ import org.junit.jupiter.api.Test;
 
 import dev.stockhold.support.Api;
 import dev.stockhold.support.Db;
-import dev.stockhold.support.Eventually;
 import dev.stockhold.support.Tokens;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
@@ -61,12 +58,9 @@ class RequestFramingTest {
         parked.setStock(sku, 5);
         other.setStock(sku, 5);
         String body = "{\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":1}]}";
-        CompletableFuture<Integer> holding;
-        try (AutoCloseable held = db.holdStockRow(parked.tenant(), sku)) {
-            holding = CompletableFuture.supplyAsync(() -> parked.reserve(Api.key(), sku, 1).statusCode());
-            Eventually.await(Duration.ofSeconds(5), "the parked request holds the only place",
-                    () -> db.queryLong("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
-                            + "AND datname = current_database()") >= 1);
+        Db.Parked holding;
+        try (Db.Parked held = db.parkReservation(parked, sku)) {
+            holding = held;
 
             for (String spelling : new String[]{ "//v1/reservations;x=1", "/./v1/reservations;x=1", "/%76%31/reservations;x=1",
                     "/x/../v1/reservations;", "/v1/reservations;x=1", "/v1//reservations", "/v1/./reservations",
@@ -84,7 +78,7 @@ class RequestFramingTest {
             }
             assertThat(db.reservationsOfTenant(other.tenant())).isZero();
         }
-        assertThat(holding.get(30, TimeUnit.SECONDS)).isEqualTo(201);
+        assertThat(holding.status().get(30, TimeUnit.SECONDS)).isEqualTo(201);
     }
 
     /** A body under an unknown coding is a second request smuggled in: refused, and the connection closed before it runs. */
