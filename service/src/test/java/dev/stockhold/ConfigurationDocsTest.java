@@ -31,7 +31,9 @@ import io.smallrye.config.WithDefault;
 class ConfigurationDocsTest {
 
     static final Path DOCS = Repository.path("docs/operations.md");
-    static final Path SOURCE = Path.of("src/main/java/dev/stockhold/StockholdConfig.java");
+    /** The mapping's sources: the root and the groups kept in files of their own. */
+    static final List<Path> SOURCES = List.of(Path.of("src/main/java/dev/stockhold/StockholdConfig.java"),
+            Path.of("src/main/java/dev/stockhold/LimitsConfig.java"));
     static final Path PROPERTIES = Path.of("src/main/resources/application.properties");
     static final String BEGIN = "<!-- settings table: generated from StockholdConfig by ConfigurationDocsTest -->";
     static final String END = "<!-- end of settings table -->";
@@ -72,7 +74,10 @@ class ConfigurationDocsTest {
 
     /** Every leaf of the mapping, in declaration-independent order (by property name). */
     static List<Setting> settings() throws IOException {
-        Map<String, String> javadoc = javadoc(Files.readAllLines(SOURCE));
+        Map<String, String> javadoc = new HashMap<>();
+        for (Path source : SOURCES) {
+            javadoc.putAll(javadoc(Files.readAllLines(source)));
+        }
         Map<String, String> overrides = overrides();
         List<Setting> settings = new ArrayList<>();
         collect(StockholdConfig.class, "stockhold.", javadoc, overrides, settings);
@@ -87,7 +92,8 @@ class ConfigurationDocsTest {
                 continue;
             }
             String property = prefix + kebab(m.getName());
-            if (m.getReturnType().isInterface() && m.getReturnType().getEnclosingClass() != null) {
+            // a group: nested in the mapping, or a mapping interface of its own file in the same package
+            if (m.getReturnType().isInterface() && m.getReturnType().getPackage().equals(StockholdConfig.class.getPackage())) {
                 collect(m.getReturnType(), property + ".", javadoc, overrides, into);
                 continue;
             }

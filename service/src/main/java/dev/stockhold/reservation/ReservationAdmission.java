@@ -7,6 +7,7 @@ import jakarta.inject.Singleton;
 import com.netflix.concurrency.limits.limit.Gradient2Limit;
 import com.netflix.concurrency.limits.limiter.SimpleLimiter;
 
+import dev.stockhold.LimitsConfig;
 import dev.stockhold.StockholdConfig;
 import dev.stockhold.security.AdmissionGate;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -34,7 +35,7 @@ public class ReservationAdmission implements AdmissionGate {
     private final boolean enabled;
 
     ReservationAdmission(StockholdConfig config, MeterRegistry registry) {
-        StockholdConfig.Limits limits = config.limits();
+        LimitsConfig limits = config.limits();
         this.enabled = limits.adaptiveReservations();
         this.limit = Gradient2Limit.newBuilder()
                 .initialLimit(limits.reservationsInitialLimit())
