@@ -159,18 +159,10 @@ abstract class VerifiedTokens implements JWTParser {
         return token;
     }
 
+    /** 1-255 characters, valid Unicode without NUL (the rule for every client string), and no control characters. */
     static boolean isCleanSubject(String subject) {
-        if (subject.isEmpty() || subject.length() > 255) {
-            return false;
-        }
-        for (int i = 0; i < subject.length(); i++) {
-            char c = subject.charAt(i);
-            if (Character.isISOControl(c) || Character.isSurrogate(c)
-                    && !(Character.isHighSurrogate(c) && i + 1 < subject.length() && Character.isLowSurrogate(subject.charAt(++i)))) {
-                return false;
-            }
-        }
-        return true;
+        return !subject.isEmpty() && subject.length() <= 255 && dev.stockhold.web.Text.isClean(subject)
+                && subject.chars().noneMatch(Character::isISOControl);
     }
 
     private static long epochNanos(Instant instant) {
