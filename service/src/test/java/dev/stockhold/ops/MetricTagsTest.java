@@ -2,10 +2,6 @@ package dev.stockhold.ops;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -17,6 +13,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.stockhold.support.Api;
 import dev.stockhold.support.Management;
+import dev.stockhold.support.RawHttp;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -72,17 +69,6 @@ class MetricTagsTest {
     }
 
     private void raw(String requestLine) throws Exception {
-        try (Socket socket = new Socket("localhost", port)) {
-            socket.setSoTimeout(5_000);
-            OutputStream out = socket.getOutputStream();
-            out.write((requestLine + "\r\nHost: localhost\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-            out.flush();
-            InputStream in = socket.getInputStream();
-            try {
-                in.readAllBytes();
-            } catch (java.io.IOException e) {
-                // reset after the answer
-            }
-        }
+        RawHttp.exchange(port, requestLine + "\r\nHost: localhost\r\nConnection: close\r\n\r\n");
     }
 }

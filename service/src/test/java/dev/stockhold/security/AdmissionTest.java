@@ -4,7 +4,6 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.net.URI;
@@ -30,6 +29,7 @@ import org.junit.jupiter.api.Test;
 import dev.stockhold.support.Api;
 import dev.stockhold.support.Db;
 import dev.stockhold.support.Eventually;
+import dev.stockhold.support.RawHttp;
 import dev.stockhold.support.Tokens;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
@@ -124,7 +124,20 @@ class AdmissionTest {
             // another tenant: the replica's limit
             other.reserve(Api.key(), sku, 1).then().statusCode(503).header("Retry-After", "1")
                     .body("detail", org.hamcrest.Matchers.containsString("concurrency limit"));
-            // every other spelling of the path: dev.stockhold.web.RequestFramingTest
+            // every other spelling of the path is refused before any limit (dev.stockhold.web.RequestFraming), or meets it:
+            // byte for byte, so no client normalises it on the way (//v1/reservations;x=1 once reserved here)
+            for (String spelling : new String[]{ "//v1/reservations;x=1", "/./v1/reservations;x=1", "/%76%31/reservations;x=1",
+                    "/x/../v1/reservations;", "/v1/reservations;x=1", "/v1//reservations", "/v1/./reservations",
+                    "/v1/%72eservations", "/v1/x/../reservations" }) {
+                assertThat(raw(spelling, other, body)).as(spelling).startsWith("HTTP/1.1 400")
+                        .contains("/problems/validation-failed").contains("\"field\":\"path\"");
+            }
+            // a percent-escape the router cannot decode is refused by Vert.x' router itself, before any route runs
+            assertThat(raw("/v1/reservations%zz", other, body)).startsWith("HTTP/1.1 400");
+            for (String spelling : new String[]{ "/v1/reservations", "/v1/reservations/", "/v1/reservations?x=1" }) {
+                assertThat(raw(spelling, other, body)).as(spelling).startsWith("HTTP/1.1 503");
+            }
+            assertThat(db.reservationsOfTenant(other.tenant())).isZero();
         }
         assertThat(holding.status().get(30, TimeUnit.SECONDS)).isEqualTo(201);
         Eventually.await(Duration.ofSeconds(5), "the parked request's place given back", () -> admission.inFlight() == 0);
@@ -141,7 +154,7 @@ class AdmissionTest {
                     + "\r\nContent-Type: application/json\r\nIdempotency-Key: trickle\r\nContent-Length: 100\r\n\r\n{\"li")
                     .getBytes(StandardCharsets.US_ASCII));
             out.flush();
-            String answer = new String(readAll(socket.getInputStream()), StandardCharsets.UTF_8);
+            String answer = RawHttp.readAll(socket.getInputStream()).toString(StandardCharsets.UTF_8);
 
             assertThat(answer).startsWith("HTTP/1.1 408").contains("application/problem+json").contains("/problems/request-timeout");
         }
@@ -203,22 +216,13 @@ class AdmissionTest {
         assertThat(first.statusCode()).isEqualTo(200);
     }
 
+    private String raw(String path, Api api, String body) throws Exception {
+        return RawHttp.exchange(port, RawHttp.request("POST", path, api.tenant(), body, Map.of("Idempotency-Key", Api.key())));
+    }
+
     private HttpRequest.Builder request(String path, Api api) {
         return HttpRequest.newBuilder(URI.create("http://localhost:" + port + path))
                 .header("Authorization", "Bearer " + Tokens.allRoles(api.tenant())).header("Content-Type", "application/json");
-    }
-
-    private static byte[] readAll(InputStream in) throws Exception {
-        java.io.ByteArrayOutputStream all = new java.io.ByteArrayOutputStream();
-        byte[] buffer = new byte[4096];
-        try {
-            for (int n; (n = in.read(buffer)) >= 0;) {
-                all.write(buffer, 0, n);
-            }
-        } catch (java.net.SocketException e) {
-            // reset after the answer: what was read is the answer
-        }
-        return all.toByteArray();
     }
 
     /** A body publisher that sends its first {@code now} bytes at once and the rest when opened. */
