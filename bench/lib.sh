@@ -51,7 +51,7 @@ pod_cgroup() {
 image_java_opts() {
   local opts jsa
   opts=$(sed -n 's/^ENV JAVA_OPTS="\(.*\)"$/\1/p' docker/Dockerfile.jvm)
-  jsa=$(image_archive "${APP:-service/target/quarkus-app}")
+  jsa=$(image_archive "${APP:-target/quarkus-app}")
   if [ -n "$jsa" ]; then opts=$(sed "s|-XX:SharedArchiveFile=[^ ]*|-XX:SharedArchiveFile=$jsa|" <<<"$opts")
   else opts=$(sed 's/-XX:SharedArchiveFile=[^ ]* //' <<<"$opts"); fi
   if [ -n "$(pod_cgroup)" ]; then echo "$opts"; else echo "$opts -XX:MaxRAM=$(pod_memory_bytes)"; fi
@@ -90,7 +90,7 @@ start_service() {
   QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://127.0.0.1:5432/$DB" QUARKUS_DATASOURCE_USERNAME=postgres QUARKUS_DATASOURCE_PASSWORD= \
   MP_JWT_VERIFY_PUBLICKEY_LOCATION="$PWD/$WORK/issuer.pub" MP_JWT_VERIFY_ISSUER=https://bench.stockhold/issuer STOCKHOLD_SECURITY_AUDIENCE=stockhold STOCKHOLD_EVENTS_SCHEMA_BASE_URI=http://localhost/schemas/events/ \
   STOCKHOLD_SECURITY_CURSOR_SECRET="bench-cursor-secret-$(openssl rand -hex 16)" RABBITMQ_USERNAME=guest RABBITMQ_PASSWORD=guest \
-    java ${JAVA_OPTS-$(image_java_opts)} ${EXTRA_JAVA:-} -jar "${APP:-service/target/quarkus-app}/quarkus-run.jar" >> "$WORK/service.log" 2>&1 &
+    java ${JAVA_OPTS-$(image_java_opts)} ${EXTRA_JAVA:-} -jar "${APP:-target/quarkus-app}/quarkus-run.jar" >> "$WORK/service.log" 2>&1 &
   SERVICE_PID=$!
   until curl -fs "localhost:$MANAGEMENT_PORT/q/health/ready" >/dev/null 2>&1; do
     kill -0 "$SERVICE_PID" 2>/dev/null || { log "service died: see $WORK/service.log"; exit 1; }
@@ -107,7 +107,7 @@ fixed_rate() {
     | grep '^RESULT' | sed 's/^RESULT //'
 }
 # A class path of the packaged service's jars, each named by its prefix (group.artifact) in lib/main.
-service_cp() { local jar; for jar; do ls service/target/quarkus-app/lib/main/"$jar"-*.jar; done 2>/dev/null | tr '\n' ':'; }
+service_cp() { local jar; for jar; do ls target/quarkus-app/lib/main/"$jar"-*.jar; done 2>/dev/null | tr '\n' ':'; }
 client_cp() { service_cp io.vertx.vertx-core io.netty.netty com.fasterxml.jackson.core.jackson-core; }
 stop_service() { kill "$SERVICE_PID" 2>/dev/null || true; wait "$SERVICE_PID" 2>/dev/null || true; }
 # The running service's utime + stime in clock ticks, and a field of its /proc status in MB (VmRSS, VmHWM)
@@ -207,7 +207,7 @@ goal() {
 # ms of one auditor sample on 1,000,000 reservation lines with statistics from empty tables: AuditorPlanTest's own
 # EXPLAIN ANALYZE, run here (about a minute)
 auditor_ms() {
-  ./mvnw -B -pl service test -Dtest=AuditorPlanTest 2>&1 | grep -h '\[audit plan\] [0-9]* lines' | tail -1 | sed -E 's/.* buffers in ([0-9.]+) ms;.*/\1/'
+  ./mvnw -B test -Dtest=AuditorPlanTest 2>&1 | grep -h '\[audit plan\] [0-9]* lines' | tail -1 | sed -E 's/.* buffers in ([0-9.]+) ms;.*/\1/'
 }
 
 # The seeded store of bench/run and bench/soak: SKUS records of tenant "bench" and one hot record, each with a billion

@@ -35,7 +35,7 @@ class LayoutDocTest {
     }
 
     private static Stream<String> classes() throws IOException {
-        return Stream.of("service/src/main/java", "service/src/test/java", "chaos/src/main/java", "chaos/src/test/java")
+        return Stream.of("src/main/java", "src/test/java")
                 .map(Repository::path).flatMap(LayoutDocTest::javaFiles)
                 .map(file -> file.getFileName().toString().replaceFirst("\\.java$", ""))
                 .filter(name -> !name.equals("package-info"));

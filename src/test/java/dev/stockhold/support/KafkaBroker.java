@@ -25,7 +25,7 @@ import java.util.stream.Stream;
  */
 public final class KafkaBroker implements AutoCloseable {
 
-    private static final Path HOME = Repository.service("target/kafka-broker");
+    private static final Path HOME = Repository.path("target/kafka-broker");
     /** A bound on the broker's start, generous for a loaded machine; a broker that listens sooner is used at once. */
     private static final Duration LISTEN_WITHIN = Duration.ofSeconds(180);
 
@@ -185,7 +185,7 @@ public final class KafkaBroker implements AutoCloseable {
         if (!Files.exists(file)) {
             Files.createDirectories(HOME);
             Process mvn = new ProcessBuilder(Repository.path("mvnw").toString(), "-B", "-q", "-f",
-                    Repository.service("src/test/kafka/pom.xml").toString(), "dependency:build-classpath",
+                    Repository.path("src/test/kafka/pom.xml").toString(), "dependency:build-classpath",
                     "-Dmdep.outputFile=" + file.toAbsolutePath()).redirectErrorStream(true)
                     .redirectOutput(HOME.resolve("resolve.log").toFile()).start();
             waitFor(mvn);

@@ -4,8 +4,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Paths in the repository, whatever the working directory: Maven runs each module's tests in that module's directory
- * (service/, chaos/), while the manifests, docs, scripts and the Maven wrapper live at the repository's root.
+ * Paths in the repository, whatever the working directory: the manifests, docs, scripts, the Maven wrapper and the
+ * service's own {@code src} and {@code target} all live under the repository's root.
  */
 public final class Repository {
 
@@ -19,14 +19,9 @@ public final class Repository {
         return ROOT.resolve(relative);
     }
 
-    /** A path in the service module, such as {@code target/quarkus-app/quarkus-run.jar}. */
-    public static Path service(String relative) {
-        return ROOT.resolve("service").resolve(relative);
-    }
-
     private static Path find() {
         for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            if (Files.isRegularFile(dir.resolve("mvnw")) && Files.isDirectory(dir.resolve("service"))) {
+            if (Files.isRegularFile(dir.resolve("mvnw")) && Files.isDirectory(dir.resolve("src/main/java/dev/stockhold"))) {
                 return dir;
             }
         }
