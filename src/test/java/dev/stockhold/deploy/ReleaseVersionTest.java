@@ -5,13 +5,13 @@ import static org.hamcrest.Matchers.is;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
 import dev.stockhold.support.Management;
+import dev.stockhold.support.Repository;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -29,14 +29,14 @@ class ReleaseVersionTest {
 
         Management.given().get("/q/info").then().statusCode(200).body("build.version", is(version));
 
-        List<String> changelog = Files.readAllLines(Path.of("../CHANGELOG.md"));
+        List<String> changelog = Files.readAllLines(Repository.path("CHANGELOG.md"));
         String newest = changelog.stream().filter(l -> l.startsWith("## [") && !l.equals("## [Unreleased]")).findFirst().orElseThrow();
         assertThat(newest).startsWith("## [" + version + "] - ");
 
-        assertThat(Files.readString(Path.of("../k8s/overlays/prod/kustomization.yaml"))).contains("newTag: " + version + "\n");
-        assertThat(Files.readString(Path.of("../k8s/overlays/dev/kustomization.yaml"))).contains("newTag: " + version + "\n");
-        assertThat(Files.readString(Path.of("../k8s/base/deployment.yaml")))
+        assertThat(Files.readString(Repository.path("k8s/overlays/prod/kustomization.yaml"))).contains("newTag: " + version + "\n");
+        assertThat(Files.readString(Repository.path("k8s/overlays/dev/kustomization.yaml"))).contains("newTag: " + version + "\n");
+        assertThat(Files.readString(Repository.path("k8s/base/deployment.yaml")))
                 .contains("app.kubernetes.io/version: \"" + version + "\"");
-        assertThat(Files.readString(Path.of("../k8s/overlays/prod/rollout.yaml"))).contains("value: \"" + version + "\"");
+        assertThat(Files.readString(Repository.path("k8s/overlays/prod/rollout.yaml"))).contains("value: \"" + version + "\"");
     }
 }

@@ -22,6 +22,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.stockhold.outbox.KafkaPublisher;
 import dev.stockhold.support.EventContract;
 import dev.stockhold.support.NpmTools;
+import dev.stockhold.support.Repository;
 
 /**
  * docs/asyncapi.yaml (served at /asyncapi.yaml) is the events' contract: one message per event type whose payload is
@@ -30,7 +31,7 @@ import dev.stockhold.support.NpmTools;
  */
 class AsyncApiDocumentTest {
 
-    private static final Path DOC = Path.of("../docs/asyncapi.yaml");
+    private static final Path DOC = Repository.path("docs/asyncapi.yaml");
     private static final String PARSER_VERSION = "3.6.3";
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
     private static final ObjectMapper JSON = new ObjectMapper();

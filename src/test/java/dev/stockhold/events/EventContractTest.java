@@ -8,7 +8,6 @@ import static org.hamcrest.Matchers.equalTo;
 import java.io.IOException;
 import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -26,6 +25,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.stockhold.support.EventContract;
+import dev.stockhold.support.Repository;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -62,7 +62,7 @@ class EventContractTest {
     void shouldServeTheAsyncApiDocumentKeptInDocs() throws IOException {
         String served = given().get("/asyncapi.yaml").then().statusCode(200).extract().asString();
 
-        assertThat(served).isEqualTo(Files.readString(Path.of("../docs/asyncapi.yaml")));
+        assertThat(served).isEqualTo(Files.readString(Repository.path("docs/asyncapi.yaml")));
     }
 
     @Test

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +15,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.stockhold.outbox.KafkaPublisher;
 import dev.stockhold.support.EventContract;
+import dev.stockhold.support.Repository;
 
 /** docs/events.md cannot drift from the schemas: each event type's section, routes and field table are checked. */
 class EventsGuideTest {
@@ -24,7 +24,7 @@ class EventsGuideTest {
 
     @Test
     void shouldDescribeEveryEventTypeAsItsSchemaAndRoutesDo() throws IOException {
-        List<String> guide = Files.readAllLines(Path.of("../docs/events.md"));
+        List<String> guide = Files.readAllLines(Repository.path("docs/events.md"));
         for (EventType type : EventType.values()) {
             int at = guide.indexOf("### " + type.shortName());
             assertThat(at).as("docs/events.md has a section ### %s", type.shortName()).isNotNegative();
