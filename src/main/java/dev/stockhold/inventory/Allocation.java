@@ -47,17 +47,17 @@ public sealed interface Allocation {
     }
 
     /**
-     * @param candidates the records of the lines' skus in allocation order ({@link StockRepository#candidates})
+     * @param candidates the records of the lines' skus in allocation order ({@link StockMoves#candidates})
      * @param taken units already placed on a record by earlier requests of the same group; updated with these lines
      */
-    static Allocation of(List<Line> lines, List<StockRepository.Candidate> candidates, Map<StockKey, Long> taken) {
+    static Allocation of(List<Line> lines, List<Candidate> candidates, Map<StockKey, Long> taken) {
         List<StockKey> keys = new ArrayList<>();
         Set<String> unknown = new LinkedHashSet<>();
         Set<String> shortSkus = new LinkedHashSet<>();
         for (Line line : lines) {
             boolean known = false;
             StockKey chosen = null;
-            for (StockRepository.Candidate c : candidates) {
+            for (Candidate c : candidates) {
                 if (!c.key().sku().equals(line.sku()) || (line.location() != null && !c.key().location().equals(line.location()))) {
                     continue;
                 }
@@ -89,7 +89,7 @@ public sealed interface Allocation {
      *            computes is then exactly what the conditional hold that follows takes
      * @param partial whether a line may get less than it asked for
      */
-    static Allocation spread(List<Line> lines, List<StockRepository.Candidate> candidates, boolean partial, Bounds bounds) {
+    static Allocation spread(List<Line> lines, List<Candidate> candidates, boolean partial, Bounds bounds) {
         Map<StockKey, Long> taken = new HashMap<>();
         int allocations = 0;
         List<List<Part>> placed = new ArrayList<>();
@@ -100,7 +100,7 @@ public sealed interface Allocation {
             List<Part> parts = new ArrayList<>();
             long remaining = line.quantity();
             boolean known = false;
-            for (StockRepository.Candidate c : candidates) {
+            for (Candidate c : candidates) {
                 if (!c.key().sku().equals(line.sku()) || (line.location() != null && !c.key().location().equals(line.location()))) {
                     continue;
                 }

@@ -74,7 +74,7 @@ public class ItemResource {
     public ItemView put(@PathParam("sku") @Parameter(description = SKU, schema = @Schema(pattern = Sku.REGEX)) String sku, byte[] body) {
         Sku.require("sku", sku);
         SetStockRequest request = json.read(body, SetStockRequest.class);
-        return stock.setAvailable(tenant.id(), sku, request.available(), StockRepository.Source.of(tenant.subject()));
+        return stock.setAvailable(tenant.id(), sku, request.available(), Source.of(tenant.subject()));
     }
 
     @GET
@@ -167,7 +167,7 @@ public class ItemResource {
         IfMatch precondition = IfMatch.parse(ifMatch);
         SetOnHandRequest request = json.read(body, SetOnHandRequest.class).requireAbsoluteReference();
         StockRecord record = stock.set(tenant.id(), at, request.onHand(), request.safetyStock(), request.lowStockThreshold(), precondition,
-                new StockRepository.Source(tenant.subject(), null, null, null, request.reference()));
+                new Source(tenant.subject(), null, null, null, request.reference()));
         return Response.ok(record).tag(String.valueOf(record.version())).build();
     }
 

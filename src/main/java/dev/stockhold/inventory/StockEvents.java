@@ -26,28 +26,27 @@ import dev.stockhold.outbox.OutboxWriter;
  * {@link OutboxWriter}, which only joins a running transaction.
  */
 @ApplicationScoped
-public class StockEvents {
+class StockEvents {
 
     @Inject
     OutboxWriter outbox;
 
     /** The aggregate id of a stock record's events: the same for every event of one (tenant, sku, location). */
-    public static UUID aggregateId(String tenantId, StockKey key) {
+    static UUID aggregateId(String tenantId, StockKey key) {
         return UUID.nameUUIDFromBytes((tenantId + "/" + key.sku() + "/" + key.location()).getBytes(StandardCharsets.UTF_8));
     }
 
     /** A change of on hand (an admin set or adjustment, or a fulfilment): stock.changed, then the crossings if any. */
-    public void changed(String tenantId, StockChangedV1.Kind kind, StockRecord before, StockRecord after, long delta, String reason,
+    void changed(String tenantId, StockChangedV1.Kind kind, StockRecord before, StockRecord after, long delta, String reason,
             Instant now) {
         List<OutboxWriter.Event> events = new ArrayList<>();
-        events.add(event(EventType.STOCK_CHANGED, tenantId, after, new StockChangedV1(after.sku(), after.location(), after.onHand(),
-                after.held(), after.available(), after.version(), delta, reason, after.committed(), kind)));
+        events.add(changedEvent(tenantId, kind, after, delta, reason));
         events.addAll(crossed(tenantId, before, after));
         outbox.write(tenantId, events, now);
     }
 
     /** Records whose safety stock or threshold changed: the crossings those changes made, if any. */
-    public void limited(String tenantId, List<StockRepository.Change> changes, Instant now) {
+    void limited(String tenantId, List<StockRecords.Change> changes, Instant now) {
         List<OutboxWriter.Event> events = new ArrayList<>();
         changes.forEach(c -> events.addAll(crossed(tenantId, c.before(), c.after())));
         if (!events.isEmpty()) {
@@ -56,18 +55,29 @@ public class StockEvents {
     }
 
     /**
-     * Records moved by reservations: the crossings where available went down by {@code quantities} (a hold) or up by
-     * them ({@code released} true). Most moves cross nothing, and then nothing is called at all.
+     * Records moved by a reservation's {@link Move}: a fulfilment is a stock.changed per record (on hand and committed
+     * fall alike, so available, and any crossing, stays as it was); any other move, the crossings where available moved
+     * by the move's sign times the record's quantity. Most moves cross nothing, and then nothing is written at all.
      */
-    public void crossings(String tenantId, List<StockRecord> moved, Map<StockKey, Long> quantities, boolean released, Instant now) {
+    void moved(String tenantId, Move move, List<StockRecord> moved, Map<StockKey, Long> quantities, Instant now) {
         List<OutboxWriter.Event> events = new ArrayList<>();
         for (StockRecord after : moved) {
-            long change = quantities.getOrDefault(after.key(), 0L);
-            events.addAll(crossed(tenantId, after.withAvailableMovedBy(released ? -change : change), after));
+            long quantity = quantities.get(after.key());
+            if (move == Move.FULFIL) {
+                events.add(changedEvent(tenantId, StockChangedV1.Kind.FULFIL, after, -quantity, null));
+            } else if (move.availableSign != 0) {
+                events.addAll(crossed(tenantId, after.withAvailableMovedBy(-move.availableSign * quantity), after));
+            }
         }
         if (!events.isEmpty()) {
             outbox.write(tenantId, events, now);
         }
+    }
+
+    private static OutboxWriter.Event changedEvent(String tenantId, StockChangedV1.Kind kind, StockRecord after, long delta,
+            String reason) {
+        return event(EventType.STOCK_CHANGED, tenantId, after, new StockChangedV1(after.sku(), after.location(), after.onHand(),
+                after.held(), after.available(), after.version(), delta, reason, after.committed(), kind));
     }
 
     private static List<OutboxWriter.Event> crossed(String tenantId, StockRecord before, StockRecord after) {
@@ -96,7 +106,7 @@ public class StockEvents {
     }
 
     /** The partition key of a stock record's events. */
-    public static String partitionKey(String tenantId, StockKey key) {
+    static String partitionKey(String tenantId, StockKey key) {
         return tenantId + "/" + key.sku() + "/" + key.location();
     }
 }

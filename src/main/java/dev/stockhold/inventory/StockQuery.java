@@ -61,9 +61,9 @@ public record StockQuery(String tenantId, List<String> skus, String location, Lo
             where.append(" AND (s.sku, s.location) > (?, ?)");
         }
         if (availableBelow != null) {
-            where.append(" AND s.on_hand - s.held - s.committed < ?");
+            where.append(" AND " + Reservable.AVAILABLE_SQL + " < ?");
         }
-        return "SELECT " + StockRepository.COLUMNS + " FROM stock_records s WHERE " + where
+        return "SELECT " + StockRow.COLUMNS + " FROM stock_records s WHERE " + where
                 + " ORDER BY s.sku, s.location LIMIT ?";
     }
 

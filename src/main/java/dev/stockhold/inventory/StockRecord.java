@@ -32,8 +32,8 @@ public record StockRecord(
 
     public StockRecord(String sku, String location, long onHand, long held, long committed, long version, Instant updatedAt,
             long safetyStock, long lowStockThreshold) {
-        this(sku, location, onHand, held, committed, onHand - held - committed, version, updatedAt, safetyStock, lowStockThreshold,
-                Math.max(0, onHand - held - committed - safetyStock));
+        this(sku, location, onHand, held, committed, Reservable.available(onHand, held, committed), version, updatedAt, safetyStock,
+                lowStockThreshold, Reservable.of(onHand, held, committed, safetyStock));
     }
 
     public StockKey key() {

@@ -35,7 +35,9 @@ public class StockService {
 
     static final List<String> ADJUSTMENT_OUTCOMES = List.of("applied", "stock_below_held", "replayed", "key_reused", "in_progress");
 
-    private final StockRepository records;
+    private final StockRecords records;
+    private final LocationRepository locations;
+    private final MovementLedger ledger;
     private final StockEvents events;
     private final OncePerKey once;
     private final ObjectMapper mapper;
@@ -46,9 +48,12 @@ public class StockService {
     static final java.time.Duration COUNT_CLOCK_SKEW = java.time.Duration.ofSeconds(60);
     private final DistributionSummary drift;
 
-    StockService(StockRepository records, StockEvents events, OncePerKey once, ObjectMapper mapper, MeterRegistry registry,
+    StockService(StockRecords records, LocationRepository locations, MovementLedger ledger, StockEvents events, OncePerKey once,
+            ObjectMapper mapper, MeterRegistry registry,
             Cursors cursors, java.time.Clock clock) {
         this.records = records;
+        this.locations = locations;
+        this.ledger = ledger;
         this.events = events;
         this.once = once;
         this.cursors = cursors;
@@ -63,9 +68,9 @@ public class StockService {
     }
 
     /** v1's PUT /v1/items/{sku}: the free-to-reserve quantity at {@code default}, so on hand = available + held. */
-    public ItemView setAvailable(String tenantId, String sku, long available, StockRepository.Source source) {
+    public ItemView setAvailable(String tenantId, String sku, long available, Source source) {
         StockKey at = new StockKey(sku, StockKey.DEFAULT_LOCATION);
-        StockRecord before = records.lockOrCreate(tenantId, at);
+        StockRecord before = lockOrCreate(tenantId, at);
         write(tenantId, before, before, available + before.held() + before.committed(), source);
         return item(tenantId, sku);
     }
@@ -75,10 +80,10 @@ public class StockService {
      * them); with If-Match, only if the record still has that version (compare-and-set).
      */
     public StockRecord set(String tenantId, StockKey at, long onHand, Long safetyStock, Long lowStockThreshold, IfMatch ifMatch,
-            StockRepository.Source source) {
+            Source source) {
         StockRecord before;
         if (ifMatch == null) {
-            before = records.lockOrCreate(tenantId, at);
+            before = lockOrCreate(tenantId, at);
         } else {
             before = records.lock(tenantId, at).orElse(null);
             if (!ifMatch.matches(before)) {
@@ -93,7 +98,7 @@ public class StockService {
     }
 
     /** @param current the locked record as it is now (before, with any new limits): what the set starts from */
-    private StockRecord write(String tenantId, StockRecord before, StockRecord current, long onHand, StockRepository.Source source) {
+    private StockRecord write(String tenantId, StockRecord before, StockRecord current, long onHand, Source source) {
         StockRecord after = records.set(tenantId, current, onHand, source)
                 .orElseThrow(() -> new StockBelowHeldException(before.key(), before.held() + before.committed(), onHand));
         events.changed(tenantId, StockChangedV1.Kind.SET, before, after, after.onHand() - before.onHand(), null, now());
@@ -164,8 +169,9 @@ public class StockService {
             java.util.Map<String, Long> counts = new java.util.HashMap<>();
             request.records().forEach(c -> counts.put(c.sku(), c.onHand()));
             List<SnapshotView.Result> results = new ArrayList<>();
-            StockRepository.Source source = new StockRepository.Source(actor, null, key.value(), "snapshot", null);
-            for (StockRepository.Counted locked : records.lockForCount(tenantId, location, request.inLockOrder().stream()
+            Source source = new Source(actor, null, key.value(), "snapshot", null);
+            locations.ensure(tenantId, location);
+            for (StockRecords.Counted locked : records.lockForCount(tenantId, location, request.inLockOrder().stream()
                     .map(SnapshotRequest.Count::sku).toList(), request.full())) {
                 results.add(applyCount(tenantId, locked, counts.get(locked.record().sku()), asOf, source));
             }
@@ -177,8 +183,8 @@ public class StockService {
     }
 
     /** @param listed the units counted, or null for a record a full count did not list (counted as 0) */
-    private SnapshotView.Result applyCount(String tenantId, StockRepository.Counted locked, Long listed, Instant asOf,
-            StockRepository.Source source) {
+    private SnapshotView.Result applyCount(String tenantId, StockRecords.Counted locked, Long listed, Instant asOf,
+            Source source) {
         StockRecord before = locked.record();
         long counted = listed == null ? 0 : listed;
         if (locked.countedAt() != null && !asOf.isAfter(locked.countedAt())) {
@@ -187,7 +193,7 @@ public class StockService {
         if (listed == null && before.held() + before.committed() > 0) {
             return result(before, "kept", counted, before);
         }
-        long onHand = counted + records.onHandMovedSince(tenantId, before.key(), asOf);
+        long onHand = counted + ledger.onHandMovedSince(tenantId, before.key(), asOf);
         if (onHand == before.onHand()) {
             records.counted(tenantId, before.key(), asOf);
             return result(before, "applied", counted, before);
@@ -211,9 +217,9 @@ public class StockService {
 
     /** One adjustment in the caller's transaction; a refusal ({@link dev.stockhold.idempotency.Refusal}) rolls it back. */
     private StockRecord applied(String tenantId, IdempotencyKey key, StockKey at, AdjustmentRequest request, String actor) {
-        StockRecord before = records.lockOrCreate(tenantId, at);
+        StockRecord before = lockOrCreate(tenantId, at);
         StockRecord after = records.adjust(tenantId, at, request.delta(),
-                new StockRepository.Source(actor, null, key.value(), request.reason(), request.reference())).orElse(null);
+                new Source(actor, null, key.value(), request.reason(), request.reference())).orElse(null);
         if (after == null) {
             throw once.refusal(Problem.of(ProblemType.STOCK_BELOW_HELD, new StockBelowHeldException(at, before.held() + before.committed(),
                     before.onHand() + request.delta()).getMessage()));
@@ -240,7 +246,7 @@ public class StockService {
     @Transactional(Transactional.TxType.SUPPORTS)
     public Movement.Page movements(MovementQuery query) {
         records.find(query.tenantId(), query.at()).orElseThrow(() -> new ItemNotFoundException(query.at()));
-        List<Movement> rows = records.movements(query);
+        List<Movement> rows = ledger.page(query);
         String watermark = query.startsAtNewest() && !rows.isEmpty() ? query.watermark(rows.get(0), cursors) : null;
         if (rows.size() <= query.limit()) {
             return new Movement.Page(rows, null, watermark);
@@ -264,7 +270,7 @@ public class StockService {
      * makes (a lower safety stock can replenish a record, a higher threshold make it low).
      */
     public Location putLocation(String tenantId, String location, int priority, Long safetyStock, Long lowStockThreshold) {
-        Location written = records.putLocation(tenantId, location, priority, safetyStock, lowStockThreshold);
+        Location written = locations.put(tenantId, location, priority, safetyStock, lowStockThreshold);
         if (safetyStock != null || lowStockThreshold != null) {
             events.limited(tenantId, records.takeDefaults(tenantId, written), now());
         }
@@ -273,7 +279,13 @@ public class StockService {
 
     @Transactional(Transactional.TxType.SUPPORTS)
     public Location.Page locations(String tenantId) {
-        return new Location.Page(records.locations(tenantId));
+        return new Location.Page(locations.all(tenantId));
+    }
+
+    /** Locks the record for an admin write, creating it (on hand 0, version 0) and its location first if absent. */
+    private StockRecord lockOrCreate(String tenantId, StockKey at) {
+        locations.ensure(tenantId, at.location());
+        return records.lockOrCreate(tenantId, at);
     }
 
     private void count(String outcome) {

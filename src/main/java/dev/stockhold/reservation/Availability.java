@@ -8,7 +8,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import dev.stockhold.inventory.Allocation;
-import dev.stockhold.inventory.StockRepository;
+import dev.stockhold.inventory.Candidate;
+import dev.stockhold.inventory.StockMoves;
 
 /**
  * The dry run of POST /v1/reservations: one read of the records, without locks, placed by the same {@link Allocation}
@@ -19,7 +20,7 @@ import dev.stockhold.inventory.StockRepository;
 public class Availability {
 
     @Inject
-    StockRepository stock;
+    StockMoves stock;
 
     @Inject
     dev.stockhold.StockholdConfig config;
@@ -28,7 +29,7 @@ public class Availability {
         ReservationRequest request = asked.asReservation();
         AllocationMode mode = request.allocationMode();
         List<Allocation.Line> lines = request.allocationLines();
-        List<StockRepository.Candidate> candidates = stock.candidates(tenantId,
+        List<Candidate> candidates = stock.candidates(tenantId,
                 lines.stream().map(Allocation.Line::sku).distinct().toList(), null);
 
         // the lines of a request never share a record (distinct (sku, location) pairs, no sku both with and without a

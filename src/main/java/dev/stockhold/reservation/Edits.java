@@ -22,10 +22,11 @@ import dev.stockhold.idempotency.Refusal;
 import dev.stockhold.idempotency.StoredResponse;
 import dev.stockhold.inventory.Allocation;
 import dev.stockhold.inventory.IfMatch;
-import dev.stockhold.inventory.StockEvents;
+import dev.stockhold.inventory.Move;
+import dev.stockhold.inventory.Source;
 import dev.stockhold.inventory.StockKey;
+import dev.stockhold.inventory.StockMoves;
 import dev.stockhold.inventory.StockRecord;
-import dev.stockhold.inventory.StockRepository;
 import dev.stockhold.outbox.OutboxWriter;
 import dev.stockhold.settings.Settings;
 import dev.stockhold.settings.TenantSettings;
@@ -45,9 +46,7 @@ public class Edits {
     @Inject
     ReservationRepository reservations;
     @Inject
-    StockRepository stock;
-    @Inject
-    StockEvents stockEvents;
+    StockMoves stock;
     @Inject
     OutboxWriter outbox;
     @Inject
@@ -93,7 +92,7 @@ public class Edits {
         held.forEach((k, q) -> shift.merge(k, -q, Long::sum));
         after.forEach(l -> shift.merge(new StockKey(l.sku(), l.location()), (long) l.quantity(), Long::sum));
         shift.values().removeIf(q -> q == 0);
-        List<StockRecord> moved = stock.move(StockRepository.Move.SHIFT, tenantId, shift, null);
+        List<StockRecord> moved = stock.move(Move.SHIFT, tenantId, shift, Source.reservation(null, r.id, null), null, now);
         if (moved.size() != shift.size()) {
             throw refusal(Problem.of(ProblemType.INSUFFICIENT_STOCK, "Not enough stock for: " + shortSkus(shift, moved)
                     + "; nothing was changed").withSkus(shortSkus(shift, moved)));
@@ -105,7 +104,6 @@ public class Edits {
         r.touch(now);
         ReservationView view = ReservationView.of(r, r.status, after);
         outbox.write(tenantId, List.of(ReservationEvents.updated(view, before)), now);
-        crossings(tenantId, moved, shift, now);
         return StoredResponse.ok(mapper, view, id, r.etag());
     }
 
@@ -143,16 +141,6 @@ public class Edits {
     private static List<String> shortSkus(SortedMap<StockKey, Long> shift, List<StockRecord> moved) {
         List<StockKey> done = moved.stream().map(StockRecord::key).toList();
         return shift.keySet().stream().filter(k -> !done.contains(k)).map(StockKey::sku).distinct().toList();
-    }
-
-    /** Depleted where a rise emptied a record, replenished where a fall freed one. */
-    private void crossings(String tenantId, List<StockRecord> moved, SortedMap<StockKey, Long> shift, Instant now) {
-        List<StockRecord> rose = moved.stream().filter(m -> shift.get(m.key()) > 0).toList();
-        List<StockRecord> fell = moved.stream().filter(m -> shift.get(m.key()) < 0).toList();
-        Map<StockKey, Long> magnitude = new HashMap<>();
-        shift.forEach((k, q) -> magnitude.put(k, Math.abs(q)));
-        stockEvents.crossings(tenantId, rose, magnitude, false, now);
-        stockEvents.crossings(tenantId, fell, magnitude, true, now);
     }
 
     private Refusal refusal(Problem problem) {

@@ -17,10 +17,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stockhold.StockholdConfig;
 import dev.stockhold.idempotency.StoredResponse;
 import dev.stockhold.inventory.Allocation;
-import dev.stockhold.inventory.StockEvents;
+import dev.stockhold.inventory.Move;
+import dev.stockhold.inventory.Source;
 import dev.stockhold.inventory.StockKey;
+import dev.stockhold.inventory.StockMoves;
 import dev.stockhold.inventory.StockRecord;
-import dev.stockhold.inventory.StockRepository;
 import dev.stockhold.outbox.OutboxWriter;
 
 /**
@@ -35,9 +36,7 @@ class HoldWriter {
     @Inject
     OutboxWriter outbox;
     @Inject
-    StockRepository stock;
-    @Inject
-    StockEvents stockEvents;
+    StockMoves stock;
     @Inject
     ObjectMapper mapper;
     @Inject
@@ -111,11 +110,8 @@ class HoldWriter {
         }
         outbox.write(tenantId, created, now);
         // another replica may hold a record: wait for it as long as for an in-flight key
-        List<StockRecord> moved = stock.move(StockRepository.Move.HOLD, tenantId, quantities, config.idempotency().inFlightWait());
-        if (moved.size() != quantities.size()) {
-            return false;
-        }
-        stockEvents.crossings(tenantId, moved, quantities, false, now);
-        return true;
+        List<StockRecord> moved = stock.move(Move.HOLD, tenantId, quantities, Source.reservation(null, null, null),
+                config.idempotency().inFlightWait(), now);
+        return moved.size() == quantities.size();
     }
 }

@@ -12,8 +12,9 @@ import dev.stockhold.idempotency.IdempotencyKeyReusedException;
 import dev.stockhold.idempotency.IdempotencyRepository;
 import dev.stockhold.idempotency.RequestInProgressException;
 import dev.stockhold.inventory.Allocation;
+import dev.stockhold.inventory.Candidate;
 import dev.stockhold.inventory.StockKey;
-import dev.stockhold.inventory.StockRepository;
+import dev.stockhold.inventory.StockMoves;
 import dev.stockhold.reservation.SkuLanes.Answered;
 import dev.stockhold.reservation.SkuLanes.Failed;
 import dev.stockhold.reservation.SkuLanes.Ticket;
@@ -44,13 +45,13 @@ final class HotSkuGroups {
 
     private final SkuLanes<ReservationAttempt, ReservationReply> lanes;
     private final IdempotencyRepository keys;
-    private final StockRepository stock;
+    private final StockMoves stock;
     private final HoldWriter writer;
     private final ReservationMetrics metrics;
     private final PlainPath plain;
     private final Duration keyWait;
 
-    HotSkuGroups(int maxGroup, IdempotencyRepository keys, StockRepository stock, HoldWriter writer, ReservationMetrics metrics,
+    HotSkuGroups(int maxGroup, IdempotencyRepository keys, StockMoves stock, HoldWriter writer, ReservationMetrics metrics,
             PlainPath plain, Duration keyWait, java.time.Clock clock) {
         this.clock = clock;
         this.lanes = new SkuLanes<>(LANES, maxGroup);
@@ -119,7 +120,7 @@ final class HotSkuGroups {
         Instant now = dev.stockhold.Clocks.now(clock);
         String tenantId = group.get(0).tenantId;
         // each request placed as if the group's earlier requests had already taken their units, as they would alone
-        List<StockRepository.Candidate> candidates = stock.candidates(tenantId, List.of(group.get(0).sku), GROUP_KEY_WAIT);
+        List<Candidate> candidates = stock.candidates(tenantId, List.of(group.get(0).sku), GROUP_KEY_WAIT);
         Map<StockKey, Long> taken = new HashMap<>();
         List<ReservationView> views = new ArrayList<>();
         List<IdempotencyRepository.Claim> claims = new ArrayList<>();

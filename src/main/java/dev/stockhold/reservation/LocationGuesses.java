@@ -10,8 +10,8 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 
 import dev.stockhold.inventory.Allocation;
+import dev.stockhold.inventory.Candidate;
 import dev.stockhold.inventory.StockKey;
-import dev.stockhold.inventory.StockRepository;
 
 /**
  * Where a new reservation's lines are placed without the allocation read, so that its one statement
@@ -63,7 +63,7 @@ class LocationGuesses {
     }
 
     /** Learns from a read: {@code candidates} are the records of some skus in allocation order. */
-    void read(String tenantId, List<StockRepository.Candidate> candidates) {
+    void read(String tenantId, List<Candidate> candidates) {
         if (candidates.isEmpty()) {
             return;
         }

@@ -21,6 +21,7 @@ import dev.stockhold.Jdbc;
 import dev.stockhold.StockholdConfig;
 import dev.stockhold.idempotency.RequestInProgressException;
 import dev.stockhold.idempotency.StoredResponse;
+import dev.stockhold.inventory.Reservable;
 import dev.stockhold.outbox.AutocommitEvents;
 
 /**
@@ -98,8 +99,8 @@ class OneStatementReservation {
                 UPDATE stock_records s SET held = s.held + w.quantity, updated_at = now()
                   FROM wanted w, (SELECT count(*) FROM locked) AS all_locked
                  WHERE s.tenant_id = (SELECT tenant_id FROM claimed) AND s.sku = w.sku AND s.location = w.location
-                   AND s.on_hand - s.held - s.committed - s.safety_stock >= w.quantity
-                RETURNING s.on_hand - s.held - s.committed AS available, s.safety_stock, s.low_stock_threshold, w.quantity),
+                   AND %1$s >= w.quantity
+                RETURNING %2$s AS available, s.safety_stock, s.low_stock_threshold, w.quantity),
             misplaced AS (
                 SELECT x.n FROM line x
                  WHERE x.guessed AND x.location IS DISTINCT FROM (
@@ -111,7 +112,8 @@ class OneStatementReservation {
                                             OR available <= low_stock_threshold AND available + quantity > low_stock_threshold),
                                         (SELECT count(*) FROM misplaced)),
                    (SELECT seq FROM event), (SELECT created_at FROM event)
-            """;
+            """
+            .formatted(Reservable.SQL, Reservable.AVAILABLE_SQL);
 
     /**
      * Sent before {@link #SQL} in the same round trip and implicit transaction (one Sync), so that only the statement

@@ -15,9 +15,10 @@ import jakarta.transaction.Transactional;
 import dev.stockhold.OutcomeLog;
 import dev.stockhold.StockholdConfig;
 import dev.stockhold.events.EventType;
-import dev.stockhold.inventory.StockEvents;
+import dev.stockhold.inventory.Move;
+import dev.stockhold.inventory.Source;
 import dev.stockhold.inventory.StockKey;
-import dev.stockhold.inventory.StockRepository;
+import dev.stockhold.inventory.StockMoves;
 import dev.stockhold.outbox.OutboxWriter;
 import dev.stockhold.web.Cursors;
 
@@ -32,9 +33,7 @@ public class ReservationLifecycle {
     @Inject
     ReservationRepository reservations;
     @Inject
-    StockRepository stock;
-    @Inject
-    StockEvents stockEvents;
+    StockMoves stock;
     @Inject
     OutboxWriter outbox;
     @Inject
@@ -84,8 +83,8 @@ public class ReservationLifecycle {
                     throw new InvalidReservationStateException("Reservation expired at " + r.expiresAt + "; it cannot be confirmed");
                 }
                 // sold: on hand and held drop; or, deferred, held moves to committed; either way available stays
-                stock.move(r.isDeferred() ? StockRepository.Move.COMMIT : StockRepository.Move.SELL, tenantId, r.quantities(), null,
-                        new StockRepository.Source(actor, r.id, null, null, null));
+                stock.move(r.isDeferred() ? Move.COMMIT : Move.SELL, tenantId, r.quantities(), Source.reservation(actor, r.id, null), null,
+                        now);
                 return transition(r, ReservationStatus.CONFIRMED, now);
             default:
                 throw new InvalidReservationStateException("Reservation is " + r.status + "; only a HELD reservation can be confirmed");
@@ -151,7 +150,7 @@ public class ReservationLifecycle {
 
     /** Held units return to their records, with a replenished event for each record that was at 0. */
     private void release(String tenantId, SortedMap<StockKey, Long> quantities, Instant now) {
-        stockEvents.crossings(tenantId, stock.move(StockRepository.Move.RELEASE, tenantId, quantities, null), quantities, true, now);
+        stock.move(Move.UNHOLD, tenantId, quantities, Source.reservation(null, null, null), null, now);
     }
 
     private ReservationView transition(Reservation r, ReservationStatus to, Instant now) {

@@ -21,7 +21,8 @@ import dev.stockhold.idempotency.Refusal;
 import dev.stockhold.idempotency.RequestInProgressException;
 import dev.stockhold.idempotency.StoredResponse;
 import dev.stockhold.inventory.Allocation;
-import dev.stockhold.inventory.StockRepository;
+import dev.stockhold.inventory.Candidate;
+import dev.stockhold.inventory.StockMoves;
 import dev.stockhold.reservation.ReservationMetrics.Outcome;
 import dev.stockhold.settings.Settings;
 import dev.stockhold.settings.TenantSettings;
@@ -42,7 +43,7 @@ public class ReservingService implements HotSkuGroups.PlainPath {
     private static final int ALLOCATION_ATTEMPTS = 3;
 
     private final IdempotencyRepository keys;
-    private final StockRepository stock;
+    private final StockMoves stock;
     private final HoldWriter writer;
     private final ReservationMetrics metrics;
     private final ProblemResponses problems;
@@ -58,7 +59,7 @@ public class ReservingService implements HotSkuGroups.PlainPath {
     private final java.time.Clock clock;
     private final LocationGuesses guesses;
 
-    ReservingService(IdempotencyRepository keys, LockWait lockWait, StockRepository stock, HoldWriter writer,
+    ReservingService(IdempotencyRepository keys, LockWait lockWait, StockMoves stock, HoldWriter writer,
             OneStatementReservation oneStatement, OncePerKey once, ReservationMetrics metrics, ProblemResponses problems,
             StockholdConfig config, Settings settings, ReservationRepository reservations, java.time.Clock clock,
             LocationGuesses guesses) {
@@ -170,9 +171,9 @@ public class ReservingService implements HotSkuGroups.PlainPath {
         });
     }
 
-    /** The records of these skus in allocation order ({@link StockRepository#candidates}), remembered for guesses. */
-    private List<StockRepository.Candidate> candidates(String tenantId, List<String> skus, Duration lockWait) {
-        List<StockRepository.Candidate> candidates = stock.candidates(tenantId, skus, lockWait);
+    /** The records of these skus in allocation order ({@link StockMoves#candidates}), remembered for guesses. */
+    private List<Candidate> candidates(String tenantId, List<String> skus, Duration lockWait) {
+        List<Candidate> candidates = stock.candidates(tenantId, skus, lockWait);
         guesses.read(tenantId, candidates);
         return candidates;
     }
@@ -195,7 +196,7 @@ public class ReservingService implements HotSkuGroups.PlainPath {
             }
             Instant now = dev.stockhold.Clocks.now(clock);
             List<String> skus = request.lines().stream().map(ReservationRequest.Line::sku).distinct().toList();
-            List<StockRepository.Candidate> candidates = stock.lockCandidates(a.tenantId(), skus);
+            List<Candidate> candidates = stock.lockCandidates(a.tenantId(), skus);
             Allocation allocation = request.allocationMode() == AllocationMode.WHOLE
                     ? Allocation.of(request.allocationLines(), candidates, new HashMap<>())
                     : Allocation.spread(request.allocationLines(), candidates, request.allocationMode() == AllocationMode.PARTIAL,

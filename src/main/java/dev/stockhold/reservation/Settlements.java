@@ -17,15 +17,15 @@ import dev.stockhold.OutcomeLog;
 import dev.stockhold.events.EventType;
 import dev.stockhold.events.ReservationCommitmentLine;
 import dev.stockhold.events.ReservationEventLine;
-import dev.stockhold.events.StockChangedV1;
 import dev.stockhold.idempotency.IdempotencyKey;
 import dev.stockhold.idempotency.OncePerKey;
 import dev.stockhold.idempotency.Refusal;
 import dev.stockhold.idempotency.StoredResponse;
-import dev.stockhold.inventory.StockEvents;
+import dev.stockhold.inventory.Move;
+import dev.stockhold.inventory.Source;
 import dev.stockhold.inventory.StockKey;
+import dev.stockhold.inventory.StockMoves;
 import dev.stockhold.inventory.StockRecord;
-import dev.stockhold.inventory.StockRepository;
 import dev.stockhold.outbox.OutboxWriter;
 import dev.stockhold.web.Problem;
 import dev.stockhold.web.ProblemType;
@@ -45,9 +45,7 @@ public class Settlements {
     @Inject
     ReservationRepository reservations;
     @Inject
-    StockRepository stock;
-    @Inject
-    StockEvents stockEvents;
+    StockMoves stock;
     @Inject
     OutboxWriter outbox;
     @Inject
@@ -88,8 +86,8 @@ public class Settlements {
             changes.put(lineNo, fulfil ? new ReservationRepository.Settled(quantity, 0) : new ReservationRepository.Settled(0, quantity));
             moved.add(new ReservationEventLine(line.sku, quantity, line.location()));
         });
-        List<StockRecord> after = stock.move(fulfil ? StockRepository.Move.FULFIL : StockRepository.Move.UNCOMMIT, tenantId, quantities,
-                null, new StockRepository.Source(actor, id, key.value(), null, null));
+        List<StockRecord> after = stock.move(fulfil ? Move.FULFIL : Move.UNCOMMIT, tenantId, quantities,
+                Source.reservation(actor, id, key.value()), null, now);
         if (after.size() != quantities.size()) {
             // the lines say the units are committed and the records do not: I2 is broken, and nothing may change
             throw new IllegalStateException("stock records of reservation " + id + " have fewer committed units than its lines");
@@ -121,15 +119,6 @@ public class Settlements {
 
         outbox.write(tenantId, List.of(ReservationEvents.settled(fulfil ? EventType.FULFILLED : EventType.RELEASED, view, eventLines,
                 moved)), now);
-        if (fulfil) {
-            for (StockRecord record : after) {
-                // a fulfilment lowers on hand and committed alike: available, and so any 0 crossing, stays as it was
-                stockEvents.changed(tenantId, StockChangedV1.Kind.FULFIL, record, record, -quantities.get(record.key()), null,
-                        now);
-            }
-        } else {
-            stockEvents.crossings(tenantId, after, quantities, true, now);
-        }
         return StoredResponse.ok(mapper, view, id, null);
     }
 

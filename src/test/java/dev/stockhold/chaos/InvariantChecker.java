@@ -20,6 +20,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.stockhold.chaos.ClientLog.Intent;
 import dev.stockhold.chaos.ClientLog.ReserveAnswer;
 import dev.stockhold.chaos.ClientLog.TransitionAnswer;
+import dev.stockhold.inventory.Reservable;
 import dev.stockhold.reservation.ReservationStatus;
 import dev.stockhold.support.BrokerQueue.Delivery;
 
@@ -272,7 +273,7 @@ final class InvariantChecker {
         Map<String, List<Event>> stockEvents = new HashMap<>();
         db.events().stream().filter(Event::stock).forEach(e -> stockEvents.computeIfAbsent(e.subject(), k -> new ArrayList<>()).add(e));
         db.records().forEach((subject, record) -> {
-            long available = record.onHand() - record.held() - record.committed();
+            long available = Reservable.available(record.onHand(), record.held(), record.committed());
             if (record.held() < 0 || record.committed() < 0 || available < 0) {
                 violation(Rule.I1,
                         subject + " has on hand " + record.onHand() + ", held " + record.held() + ", committed " + record.committed());

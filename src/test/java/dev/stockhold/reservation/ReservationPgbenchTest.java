@@ -17,6 +17,7 @@ import dev.stockhold.events.EventType;
 import dev.stockhold.inventory.Allocation;
 import dev.stockhold.inventory.StockKey;
 import dev.stockhold.outbox.AutocommitEvents;
+import dev.stockhold.support.Repository;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -24,12 +25,12 @@ import io.quarkus.test.junit.QuarkusTest;
  * line placed where {@link LocationGuesses} guesses it (no allocation read), with the service's own SQL and values of real size (a 32-byte fingerprint, a real answer body
  * and event payload, a traceparent). The cost benchmark compares the service's PostgreSQL CPU with it, so it must
  * change when the statements do: the file is generated here, and a file that differs fails (regenerate with
- * {@code ./mvnw -pl service test -Dtest=ReservationPgbenchTest -Dupdate.pgbench=true}).
+ * {@code ./mvnw test -Dtest=ReservationPgbenchTest -Dupdate.pgbench=true}).
  */
 @QuarkusTest
 class ReservationPgbenchTest {
 
-    private static final Path FILE = Path.of("../bench/reservation.pgbench");
+    private static final Path FILE = Repository.path("bench/reservation.pgbench");
     private static final String SKU = "CASE WHEN :hot = 1 THEN 'HOT' ELSE 'SKU-' || :n END";
     private static final String ID = "md5(:client_id || '-' || :k)::uuid";
     private static final Instant NOW = Instant.parse("2026-01-01T00:00:00.123Z");
@@ -78,7 +79,7 @@ class ReservationPgbenchTest {
             Files.writeString(FILE, expected);
             return;
         }
-        assertThat(actual).as("%s (regenerate: ./mvnw -pl service test -Dtest=ReservationPgbenchTest -Dupdate.pgbench=true)",
+        assertThat(actual).as("%s (regenerate: ./mvnw test -Dtest=ReservationPgbenchTest -Dupdate.pgbench=true)",
                 FILE).isEqualTo(expected);
     }
 
