@@ -22,6 +22,7 @@ import jakarta.transaction.Transactional;
 import dev.stockhold.DatabaseFailures;
 import dev.stockhold.Jdbc;
 import dev.stockhold.StockholdConfig;
+import dev.stockhold.reservation.ReservationStatus;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.logging.Log;
 import io.quarkus.runtime.Startup;
@@ -68,19 +69,19 @@ public class InvariantAuditor {
             held AS MATERIALIZED (
                 SELECT r.tenant_id, l.sku, coalesce(l.location, 'default') AS location, sum(l.quantity) AS quantity
                   FROM reservations r JOIN reservation_lines l ON l.reservation_id = r.id
-                 WHERE r.status = 'HELD' AND r.tenant_id IN (SELECT DISTINCT tenant_id FROM batch)
+                 WHERE %s AND r.tenant_id IN (SELECT DISTINCT tenant_id FROM batch)
                  GROUP BY 1, 2, 3),
-            """;
+            """.formatted(ReservationStatus.sqlIn("r.status", ReservationStatus.holding()));
     /** Open quantities of confirmed deferred reservations per record of the batch's tenants, summed once per run. */
     private static final String COMMITTED = """
             committed AS MATERIALIZED (
                 SELECT r.tenant_id, l.sku, coalesce(l.location, 'default') AS location,
                        sum(l.quantity - l.fulfilled - l.released) AS quantity
                   FROM reservations r JOIN reservation_lines l ON l.reservation_id = r.id
-                 WHERE r.status IN ('CONFIRMED', 'PARTIALLY_FULFILLED') AND r.fulfilment IS NOT NULL
+                 WHERE %s AND r.fulfilment IS NOT NULL
                    AND r.tenant_id IN (SELECT DISTINCT tenant_id FROM batch)
                  GROUP BY 1, 2, 3)
-            """;
+            """.formatted(ReservationStatus.sqlIn("r.status", ReservationStatus.committing()));
 
     /**
      * Records of the batch ({@code batch}: which ones) with their figures, the committed quantities at each, and the
@@ -150,13 +151,13 @@ public class InvariantAuditor {
             WITH sums AS MATERIALIZED (
                 SELECT r.tenant_id, l.sku, coalesce(l.location, 'default') AS location, sum(l.quantity) AS quantity
                   FROM reservations r JOIN reservation_lines l ON l.reservation_id = r.id
-                 WHERE r.status = 'HELD'
+                 WHERE %s
                  GROUP BY 1, 2, 3),
             holding AS MATERIALIZED (SELECT tenant_id, sku, location, held FROM stock_records WHERE held <> 0)
             SELECT coalesce(h.tenant_id, s.tenant_id), coalesce(h.sku, s.sku), coalesce(h.location, s.location)
               FROM holding h FULL JOIN sums s ON s.tenant_id = h.tenant_id AND s.sku = h.sku AND s.location = h.location
              WHERE coalesce(h.held, 0) <> coalesce(s.quantity, 0)
-            """;
+            """.formatted(ReservationStatus.sqlIn("r.status", ReservationStatus.holding()));
     /** Every how many runs the held sweep runs (and in the run that ends a rotation): 5 minutes at the default 30 s. */
     static final int HELD_SWEEP_EVERY = 10;
 

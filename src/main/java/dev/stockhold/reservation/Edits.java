@@ -73,10 +73,10 @@ public class Edits {
                     + " (now " + r.etag() + "); nothing was changed"));
         }
         Instant now = dev.stockhold.Clocks.now(clock);
-        if (r.status != ReservationStatus.HELD || r.isPastExpiry(now)) {
-            throw refusal(Problem.of(ProblemType.INVALID_RESERVATION_STATE, r.status == ReservationStatus.HELD
+        if (!ReservationStatus.Action.EDIT.allows(r.status) || r.isPastExpiry(now)) {
+            throw refusal(Problem.of(ProblemType.INVALID_RESERVATION_STATE, ReservationStatus.Action.EDIT.allows(r.status)
                     ? "Reservation expired at " + r.expiresAt + "; it cannot be changed"
-                    : "Reservation is " + r.status + "; only a HELD reservation can be changed"));
+                    : ReservationStatus.Action.EDIT.refusal(r.status)));
         }
         TenantSettings caps = settings.of(tenantId);
         List<String> overLine = Caps.overLine(caps, edit.lines());

@@ -20,6 +20,7 @@ import dev.stockhold.inventory.Source;
 import dev.stockhold.inventory.StockKey;
 import dev.stockhold.inventory.StockMoves;
 import dev.stockhold.outbox.OutboxWriter;
+import dev.stockhold.reservation.ReservationStatus.Action;
 import dev.stockhold.web.Cursors;
 
 /**
@@ -75,35 +76,32 @@ public class ReservationLifecycle {
     public ReservationView confirm(String tenantId, UUID id, String actor) {
         Reservation r = reservations.lock(tenantId, id).orElseThrow(() -> new ReservationNotFoundException(id.toString()));
         Instant now = dev.stockhold.Clocks.now(clock);
-        switch (r.status) {
-            case CONFIRMED, PARTIALLY_FULFILLED, FULFILLED:
-                return ReservationView.of(r);
-            case HELD:
-                if (r.isPastExpiry(now)) {
-                    throw new InvalidReservationStateException("Reservation expired at " + r.expiresAt + "; it cannot be confirmed");
-                }
-                // sold: on hand and held drop; or, deferred, held moves to committed; either way available stays
-                stock.move(r.isDeferred() ? Move.COMMIT : Move.SELL, tenantId, r.quantities(), Source.reservation(actor, r.id, null), null,
-                        now);
-                return transition(r, ReservationStatus.CONFIRMED, now);
-            default:
-                throw new InvalidReservationStateException("Reservation is " + r.status + "; only a HELD reservation can be confirmed");
+        if (Action.CONFIRM.done(r.status)) {
+            return ReservationView.of(r);
         }
+        if (!Action.CONFIRM.allows(r.status)) {
+            throw new InvalidReservationStateException(Action.CONFIRM.refusal(r.status));
+        }
+        if (r.isPastExpiry(now)) {
+            throw new InvalidReservationStateException("Reservation expired at " + r.expiresAt + "; it cannot be confirmed");
+        }
+        // sold: on hand and held drop; or, deferred, held moves to committed; either way available stays
+        stock.move(r.isDeferred() ? Move.COMMIT : Move.SELL, tenantId, r.quantities(), Source.reservation(actor, r.id, null), null, now);
+        return transition(r, Action.CONFIRM.to(), now);
     }
 
     /** HELD -> CANCELLED and the stock returns. Idempotent on CANCELLED. */
     public ReservationView cancel(String tenantId, UUID id) {
         Reservation r = reservations.lock(tenantId, id).orElseThrow(() -> new ReservationNotFoundException(id.toString()));
-        switch (r.status) {
-            case CANCELLED:
-                return ReservationView.of(r);
-            case HELD:
-                Instant now = dev.stockhold.Clocks.now(clock);
-                release(tenantId, r.quantities(), now);
-                return transition(r, ReservationStatus.CANCELLED, now);
-            default:
-                throw new InvalidReservationStateException("Reservation is " + r.status + "; only a HELD reservation can be cancelled");
+        if (Action.CANCEL.done(r.status)) {
+            return ReservationView.of(r);
         }
+        if (!Action.CANCEL.allows(r.status)) {
+            throw new InvalidReservationStateException(Action.CANCEL.refusal(r.status));
+        }
+        Instant now = dev.stockhold.Clocks.now(clock);
+        release(tenantId, r.quantities(), now);
+        return transition(r, Action.CANCEL.to(), now);
     }
 
     /**
@@ -113,10 +111,10 @@ public class ReservationLifecycle {
     public ReservationView extend(String tenantId, UUID id, int ttlSeconds) {
         Reservation r = reservations.lock(tenantId, id).orElseThrow(() -> new ReservationNotFoundException(id.toString()));
         Instant now = dev.stockhold.Clocks.now(clock);
-        if (r.status != ReservationStatus.HELD || r.isPastExpiry(now)) {
-            throw new InvalidReservationStateException(r.status == ReservationStatus.HELD
+        if (!Action.EXTEND.allows(r.status) || r.isPastExpiry(now)) {
+            throw new InvalidReservationStateException(Action.EXTEND.allows(r.status)
                     ? "Reservation expired at " + r.expiresAt + "; it cannot be extended"
-                    : "Reservation is " + r.status + "; only a HELD reservation can be extended");
+                    : Action.EXTEND.refusal(r.status));
         }
         Instant until = now.plusSeconds(ttlSeconds).truncatedTo(ChronoUnit.MILLIS);
         Instant limit = r.createdAt.plus(config.reservations().maxHold());
@@ -142,7 +140,7 @@ public class ReservationLifecycle {
         Map<String, SortedMap<StockKey, Long>> released = new TreeMap<>();
         for (Reservation r : due) {
             r.quantities().forEach((key, qty) -> released.computeIfAbsent(r.tenantId, t -> new TreeMap<>()).merge(key, qty, Long::sum));
-            transition(r, ReservationStatus.EXPIRED, now);
+            transition(r, Action.EXPIRE.to(), now);
         }
         released.forEach((tenantId, quantities) -> release(tenantId, quantities, now));
         return due.size();

@@ -34,7 +34,7 @@ public record ReservationQuery(String tenantId, ReservationStatus status, String
         ReservationStatus wanted = null;
         if (status != null) {
             wanted = Arrays.stream(ReservationStatus.values()).filter(s -> s.name().equals(status)).findFirst()
-                    .orElseThrow(() -> new ValidationFailedException("status", "must be one of HELD, CONFIRMED, CANCELLED, EXPIRED"));
+                    .orElseThrow(() -> new ValidationFailedException("status", "must be one of " + ReservationStatus.names()));
         }
         if (sku != null) {
             Sku.require("sku", sku);

@@ -43,11 +43,11 @@ public class ReservationRepository implements PanacheRepositoryBase<Reservation,
     // The expiry claim: replicas skip rows another replica (or a confirm/cancel) holds, so each row has one owner.
     private static final String CLAIM_EXPIRED = """
             SELECT id FROM reservations
-             WHERE status = 'HELD' AND expires_at <= ?
+             WHERE %s AND expires_at <= ?
              ORDER BY expires_at
              LIMIT ?
                FOR UPDATE SKIP LOCKED
-            """;
+            """.formatted(ReservationStatus.sqlIn("status", ReservationStatus.Action.EXPIRE.from()));
 
     public Optional<Reservation> find(String tenantId, UUID id) {
         return find("id = ?1 and tenantId = ?2", id, tenantId).firstResultOptional();
@@ -111,8 +111,8 @@ public class ReservationRepository implements PanacheRepositoryBase<Reservation,
     // holder committed. hashtextextended: a collision only makes two references wait for each other.
     private static final String LOCK_REFERENCE = """
             SELECT pg_advisory_xact_lock(hashtextextended(? || '/' || ?, 0));
-            SELECT count(*) FROM reservations WHERE tenant_id = ? AND reference = ? AND status = 'HELD' AND expires_at > now()
-            """;
+            SELECT count(*) FROM reservations WHERE tenant_id = ? AND reference = ? AND %s AND expires_at > now()
+            """.formatted(ReservationStatus.sqlIn("status", ReservationStatus.holding()));
 
     /**
      * Locks the reference until the caller's transaction ends and counts its HELD, unexpired reservations: one request

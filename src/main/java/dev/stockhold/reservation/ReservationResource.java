@@ -105,8 +105,7 @@ public class ReservationResource {
     @APIResponse(responseCode = "400", description = "validation-failed: a parameter or the cursor is not valid (named in violations)")
     public ReservationList list(
             @QueryParam("status") @Parameter(description = "Only reservations in this status",
-                    schema = @Schema(enumeration = { "HELD", "CONFIRMED", "CANCELLED", "EXPIRED", "PARTIALLY_FULFILLED",
-                            "FULFILLED" })) String status,
+                    schema = @Schema(implementation = ReservationStatus.class)) String status,
             @QueryParam("sku") @Parameter(description = "Only reservations with a line of this sku",
                     schema = @Schema(pattern = Sku.REGEX)) String sku,
             @QueryParam("reference") @Parameter(description = "Only reservations with this reference",

@@ -24,15 +24,14 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ReservationView(
         @Schema(required = true) UUID id,
-        @Schema(required = true, enumeration = {
-                "HELD", "CONFIRMED", "CANCELLED", "EXPIRED", "PARTIALLY_FULFILLED",
-                "FULFILLED" }, description = "PARTIALLY_FULFILLED and FULFILLED only with deferred fulfilment") ReservationStatus status,
+        @Schema(required = true, description = "PARTIALLY_FULFILLED and FULFILLED only with deferred fulfilment") ReservationStatus status,
         @Schema(required = true) List<Line> lines,
         @Schema(required = true, description = "ISO-8601 UTC") Instant expiresAt,
         @Schema(required = true, description = "ISO-8601 UTC") Instant createdAt,
         @Schema(description = "The client's order or cart id, when given") String reference,
         @Schema(description = "The client's string pairs, when given") Map<String, String> metadata,
-        @Schema(enumeration = { "deferred" },
+        @Schema(enumeration = {
+                "deferred" },
                 description = "deferred when the request asked for it: the confirm commits the units, fulfilments take them") String fulfilment,
         @Schema(enumeration = { "split", "partial" },
                 description = "split or partial when the request asked for it: each line shows its allocations (and, partial, its shortfall)") String allocation){

@@ -68,7 +68,9 @@ public class Settlements {
             SettlementRequest request, String actor) {
         // not found: the exception rolls the key back with everything else, so a 404 is not stored
         Reservation r = reservations.lock(tenantId, id).orElseThrow(() -> new ReservationNotFoundException(id.toString()));
-        if (!r.isDeferred() || !r.status.isConfirmed()) {
+        ReservationStatus.Action action = kind == SettlementRequest.Settlement.FULFIL ? ReservationStatus.Action.FULFIL
+                : ReservationStatus.Action.RELEASE;
+        if (!r.isDeferred() || !action.allows(r.status)) {
             throw refusal(ProblemType.INVALID_RESERVATION_STATE, !r.isDeferred()
                     ? "Reservation " + id + " was made without deferred fulfilment: its confirm sold the units"
                     : "Reservation is " + r.status + "; only a confirmed reservation with deferred fulfilment has committed units");
