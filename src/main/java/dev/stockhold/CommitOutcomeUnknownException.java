@@ -9,15 +9,15 @@ package dev.stockhold;
 public class CommitOutcomeUnknownException extends RuntimeException {
 
     public CommitOutcomeUnknownException(Throwable cause) {
-        super("the connection failed while the statement committed; outcome unknown", cause);
+        super("the connection failed during the commit; outcome unknown", cause);
     }
 
     /**
      * Connection exceptions (SQLState class 08: the socket failed while sending or reading) and the server ending the
-     * session (57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now): the statement may have committed.
+     * session (57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now): the commit may have landed.
      * A statement error (a constraint, a lock timeout) is the server's answer and means it did not.
      */
-    public static boolean mayHaveCommitted(String sqlState) {
+    public static boolean commitMayHaveLanded(String sqlState) {
         return sqlState != null && (sqlState.startsWith("08") || sqlState.startsWith("57P"));
     }
 }

@@ -11,6 +11,9 @@ import io.smallrye.config.WithDefault;
 @ConfigMapping(prefix = "stockhold")
 public interface StockholdConfig {
 
+    /** Published in this repository: a cursor MAC key nobody may rely on; the prod profile refuses it. Dev and tests only. */
+    String DEV_CURSOR_SECRET = "DEV-ONLY-cursor-secret-published-in-the-repository";
+
     Reservations reservations();
 
     Idempotency idempotency();
@@ -57,8 +60,8 @@ public interface StockholdConfig {
         int expiryBatchSize();
 
         /**
-         * Most single-line reservations of one sku committed together, with one decrement of their sum, when they
-         * arrive while another one of that sku is being committed (a hot sku). 1 turns grouping off.
+         * Most single-line reservations of one sku written in one transaction, with one decrement of their sum, when they
+         * arrive while another one of that sku is being written (a hot sku). 1 turns grouping off.
          */
         @WithDefault("32")
         int hotSkuGroupSize();
@@ -283,7 +286,7 @@ public interface StockholdConfig {
          * The key of the list endpoints' cursor MAC, the same on every replica (a cursor from one is read by another).
          * The default is a published dev value that the prod profile refuses to start with.
          */
-        @WithDefault(dev.stockhold.security.ProdSecurityGuard.DEV_CURSOR_SECRET)
+        @WithDefault(DEV_CURSOR_SECRET)
         String cursorSecret();
     }
 }

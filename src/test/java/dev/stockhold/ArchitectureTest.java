@@ -3,6 +3,10 @@ package dev.stockhold;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.methods;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noMethods;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.util.List;
 
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.persistence.Entity;
@@ -18,8 +22,52 @@ import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 
-/** The dependency rules of the layout, stated so they cannot rot silently. */
+import dev.stockhold.support.Repository;
+import dev.stockhold.support.SourceDependencies;
+
+/**
+ * The dependency rules of the layout, stated so they cannot rot silently: over the bytecode (ArchUnit) and over the
+ * source ({@link SourceDependencies}), since a compile-time constant is inlined and its class never shows in bytecode.
+ */
 class ArchitectureTest {
+
+    /** Which packages of the service may not reach which, as the source states it (import or qualified name). */
+    static final List<SourceDependencies.Rule> RULES = List.of(
+            new SourceDependencies.Rule("web and security depend on no feature", List.of("web", "security"),
+                    List.of("reservation", "inventory", "idempotency", "outbox", "ops", "settings", "events", "chaos")),
+            new SourceDependencies.Rule("the lower features do not depend on reservations", List.of("inventory", "idempotency", "outbox"),
+                    List.of("reservation", "chaos")),
+            new SourceDependencies.Rule("the root (settings, database runner, time, logging) depends on no package of the service",
+                    List.of(""),
+                    List.of("web", "security", "reservation", "inventory", "idempotency", "outbox", "ops", "settings", "events",
+                            "chaos")),
+            new SourceDependencies.Rule("event payloads depend on nothing of the service", List.of("events"),
+                    List.of("", "web", "security", "reservation", "inventory", "idempotency", "outbox", "ops", "settings", "chaos")),
+            new SourceDependencies.Rule("the service never depends on its chaos harness", List.of("", "web", "security", "reservation",
+                    "inventory", "idempotency", "outbox", "ops", "settings", "events", "devmode"), List.of("chaos")));
+
+    @Test
+    void theSourceKeepsTheRulesToo() throws IOException {
+        assertThat(SourceDependencies.violations(Repository.path("src/main/java"), RULES)).isEmpty();
+    }
+
+    @Test
+    void aPlantedSourceImportIsCaught() {
+        String planted = """
+                package dev.stockhold.web;
+
+                // a comment naming dev.stockhold.reservation.ReservationStatus is no dependency
+                import static dev.stockhold.idempotency.IdempotencyKey.HEADER;
+                import dev.stockhold.web.Text;
+
+                class Planted {
+                    String s = dev.stockhold.outbox.OutboxWriter.class.getName() + HEADER;
+                }
+                """;
+        assertThat(SourceDependencies.violations("Planted.java", planted, RULES)).containsExactly(
+                "Planted.java (web) uses dev.stockhold.idempotency.IdempotencyKey: web and security depend on no feature",
+                "Planted.java (web) uses dev.stockhold.outbox.OutboxWriter: web and security depend on no feature");
+    }
 
     static final JavaClasses MAIN = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)

@@ -13,7 +13,7 @@ import dev.stockhold.web.ProblemType;
  */
 public record IdempotencyKey(String value) {
 
-    public static final String HEADER = "Idempotency-Key";
+    public static final String HEADER = dev.stockhold.web.Headers.IDEMPOTENCY_KEY;
     public static final int MAX_LENGTH = 255;
     /** Either form, as the OpenAPI document states it; {@link #parse} is what enforces it. */
     public static final String PATTERN = "^(?:[\\x21\\x23-\\x7E][\\x21-\\x7E]{0,254}|\"(?:[\\x20\\x21\\x23-\\x5B\\x5D-\\x7E]|\\\\[\\\\\"]){1,255}\")$";

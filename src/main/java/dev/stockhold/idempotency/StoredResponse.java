@@ -19,7 +19,7 @@ public record StoredResponse(int status, String body, String location, UUID rese
     }
 
     /** Header on a replayed answer (draft-ietf-httpapi-idempotency-key-header, Stripe). */
-    public static final String REPLAYED_HEADER = "Idempotent-Replayed";
+    public static final String REPLAYED_HEADER = dev.stockhold.web.Headers.IDEMPOTENT_REPLAYED;
 
     /** A 200 whose body is {@code view} as the REST layer's mapper writes it (stored, and replayed byte for byte). */
     public static StoredResponse ok(ObjectMapper mapper, Object view, UUID reservationId, String etag) {

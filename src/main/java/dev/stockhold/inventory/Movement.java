@@ -29,7 +29,7 @@ public record Movement(
         @Schema(description = "The subject (sub) of the token that made the change") String actor,
         @Schema(description = "The reservation whose confirm, fulfilment or release made the change") UUID reservationId,
         @Schema(description = "The Idempotency-Key of the request that made the change") String idempotencyKey,
-        @Schema(required = true, description = "When the change committed's transaction started, UTC") Instant at){
+        @Schema(required = true, description = "When the change's transaction started, UTC") Instant at){
 
     /** One page of GET .../movements, newest first. */
     @Schema(name = "StockMovementList")

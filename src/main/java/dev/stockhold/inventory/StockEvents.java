@@ -39,7 +39,7 @@ class StockEvents {
     /** A change of on hand (an admin set or adjustment, or a fulfilment): stock.changed, then the crossings if any. */
     void changed(String tenantId, StockChangedV1.Kind kind, StockRecord before, StockRecord after, long delta, String reason,
             Instant now) {
-        List<OutboxWriter.Event> events = new ArrayList<>();
+        List<OutboxWriter.DomainEvent> events = new ArrayList<>();
         events.add(changedEvent(tenantId, kind, after, delta, reason));
         events.addAll(crossed(tenantId, before, after));
         outbox.write(tenantId, events, now);
@@ -47,7 +47,7 @@ class StockEvents {
 
     /** Records whose safety stock or threshold changed: the crossings those changes made, if any. */
     void limited(String tenantId, List<StockRecords.Change> changes, Instant now) {
-        List<OutboxWriter.Event> events = new ArrayList<>();
+        List<OutboxWriter.DomainEvent> events = new ArrayList<>();
         changes.forEach(c -> events.addAll(crossed(tenantId, c.before(), c.after())));
         if (!events.isEmpty()) {
             outbox.write(tenantId, events, now);
@@ -60,7 +60,7 @@ class StockEvents {
      * by the move's sign times the record's quantity. Most moves cross nothing, and then nothing is written at all.
      */
     void moved(String tenantId, Move move, List<StockRecord> moved, Map<StockKey, Long> quantities, Instant now) {
-        List<OutboxWriter.Event> events = new ArrayList<>();
+        List<OutboxWriter.DomainEvent> events = new ArrayList<>();
         for (StockRecord after : moved) {
             long quantity = quantities.get(after.key());
             if (move == Move.FULFIL) {
@@ -74,14 +74,14 @@ class StockEvents {
         }
     }
 
-    private static OutboxWriter.Event changedEvent(String tenantId, StockChangedV1.Kind kind, StockRecord after, long delta,
+    private static OutboxWriter.DomainEvent changedEvent(String tenantId, StockChangedV1.Kind kind, StockRecord after, long delta,
             String reason) {
         return event(EventType.STOCK_CHANGED, tenantId, after, new StockChangedV1(after.sku(), after.location(), after.onHand(),
                 after.held(), after.available(), after.version(), delta, reason, after.committed(), kind));
     }
 
-    private static List<OutboxWriter.Event> crossed(String tenantId, StockRecord before, StockRecord after) {
-        List<OutboxWriter.Event> events = new ArrayList<>();
+    private static List<OutboxWriter.DomainEvent> crossed(String tenantId, StockRecord before, StockRecord after) {
+        List<OutboxWriter.DomainEvent> events = new ArrayList<>();
         Long safety = after.safetyStock();
         Long reservable = after.reservable();
         if (before.reservable() > 0 && after.reservable() == 0) {
@@ -100,8 +100,8 @@ class StockEvents {
     }
 
     /** A stock record's event: partition key (the Kafka key) tenant/sku/location, subject sku@location. */
-    private static OutboxWriter.Event event(EventType type, String tenantId, StockRecord record, Record data) {
-        return new OutboxWriter.Event(type, aggregateId(tenantId, record.key()), partitionKey(tenantId, record.key()),
+    private static OutboxWriter.DomainEvent event(EventType type, String tenantId, StockRecord record, Record data) {
+        return new OutboxWriter.DomainEvent(type, aggregateId(tenantId, record.key()), partitionKey(tenantId, record.key()),
                 record.key().subject(), data);
     }
 

@@ -27,7 +27,8 @@ public class AutocommitEvents {
      * was written in; {@code leasedTo} the local relay's id when the row is to be written leased to it (then for
      * {@code leaseMillis}, counted from no later than {@code leasedAtNanos}), else both null.
      */
-    public record Row(UUID id, String tenantId, UUID aggregateId, String type, String partitionKey, String payload, String traceparent,
+    public record LeasedRow(UUID id, String tenantId, UUID aggregateId, String type, String partitionKey, String payload,
+            String traceparent,
             String leasedTo, Long leaseMillis, long leasedAtNanos) {
     }
 
@@ -46,19 +47,19 @@ public class AutocommitEvents {
     }
 
     /** The row of an event that opens its aggregate (sequence 1, no counter row): a reservation's created event. */
-    public Row opening(String tenantId, OutboxWriter.Event event, Instant time) {
+    public LeasedRow opening(String tenantId, OutboxWriter.DomainEvent event, Instant time) {
         if (!event.type().opensAggregate()) {
             throw new IllegalArgumentException(event.type() + " does not open its aggregate: its sequence needs the counter");
         }
         UUID id = UUID.randomUUID();
         String leasedTo = relay.leaseHolder().orElse(null);
-        return new Row(id, tenantId, event.aggregateId(), event.type().type(), event.partitionKey(),
+        return new LeasedRow(id, tenantId, event.aggregateId(), event.type().type(), event.partitionKey(),
                 payload(id, tenantId, event, 1, time), TraceContext.currentTraceparent(), leasedTo, leasedTo == null ? null : leaseMillis,
                 System.nanoTime());
     }
 
     /** The CloudEvents JSON of one event, as stored in the outbox and published: the one place it is made. */
-    String payload(UUID id, String tenantId, OutboxWriter.Event event, long sequence, Instant time) {
+    String payload(UUID id, String tenantId, OutboxWriter.DomainEvent event, long sequence, Instant time) {
         EventType type = event.type();
         try {
             return mapper.writeValueAsString(new CloudEvent<>("1.0", id, CloudEvent.SOURCE, type.type(), event.subject(), time,
@@ -73,12 +74,12 @@ public class AutocommitEvents {
      * The statement that wrote this row has committed, as its {@code seq} at {@code createdAt} (the database's values):
      * its publish lag starts now, and the relay is handed the event (the row is leased to it) or nudged to claim it.
      */
-    public void committed(Row row, long seq, Instant createdAt) {
+    public void afterCommit(LeasedRow row, long seq, Instant createdAt) {
         commitTimes.committed(List.of(row.id()), System.nanoTime());
         if (row.leasedTo() == null) {
             relay.nudge();
         } else {
-            relay.hand(row.leasedTo(), new OutboxEvent(row.id(), seq, row.tenantId(), row.aggregateId(), row.type(), row.payload(), 0,
+            relay.hand(row.leasedTo(), new ClaimedRow(row.id(), seq, row.tenantId(), row.aggregateId(), row.type(), row.payload(), 0,
                     createdAt, row.traceparent(), row.partitionKey()), row.leasedAtNanos());
         }
     }

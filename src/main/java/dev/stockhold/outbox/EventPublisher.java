@@ -10,10 +10,10 @@ import java.util.List;
 public interface EventPublisher extends AutoCloseable {
 
     /** Publishes the events in list order; confirms are collected by the returned handle. */
-    Sent send(List<OutboxEvent> batch);
+    Sent send(List<ClaimedRow> batch);
 
     /** Sends and waits: one batch at a time. */
-    default PublishOutcome publish(List<OutboxEvent> batch, Duration timeout) {
+    default PublishOutcome publish(List<ClaimedRow> batch, Duration timeout) {
         return send(batch).await(timeout);
     }
 

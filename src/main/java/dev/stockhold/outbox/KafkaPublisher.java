@@ -147,7 +147,7 @@ public class KafkaPublisher implements EventPublisher {
      * The record key: the event's partition key (its CloudEvents partitionkey). Rows an earlier release wrote have none;
      * their key is derived as that release did: the reservation id, or tenant/sku/location from a stock event's subject.
      */
-    static String key(OutboxEvent event, EventType type) {
+    static String key(ClaimedRow event, EventType type) {
         if (event.partitionKey() != null) {
             return event.partitionKey();
         }
@@ -182,11 +182,11 @@ public class KafkaPublisher implements EventPublisher {
      * acknowledgements, stays within the publish timeout.
      */
     @Override
-    public Sent send(List<OutboxEvent> batch) {
+    public Sent send(List<ClaimedRow> batch) {
         long deadline = System.nanoTime() + timeout.toNanos();
         Map<UUID, Future<RecordMetadata>> sent = new LinkedHashMap<>();
         Map<UUID, PublishFailure> failures = new LinkedHashMap<>();
-        for (OutboxEvent event : batch) {
+        for (ClaimedRow event : batch) {
             if (System.nanoTime() > deadline) {
                 return Sent.answered(new PublishOutcome.Unreachable("timeout", "no room to send within " + timeout));
             }

@@ -8,7 +8,7 @@ import io.quarkus.logging.Log;
 public class LoggingPublisher implements EventPublisher {
 
     @Override
-    public Sent send(List<OutboxEvent> batch) {
+    public Sent send(List<ClaimedRow> batch) {
         batch.forEach(event -> Log.infof("CloudEvent (log publisher, no broker configured) %s", event.payload()));
         return Sent.answered(PublishOutcome.Answered.allConfirmed());
     }

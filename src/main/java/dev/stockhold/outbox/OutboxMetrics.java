@@ -86,7 +86,7 @@ public class OutboxMetrics {
     }
 
     /** One confirmed event: {@code committedAt} is its commit's nano time when this replica wrote it. */
-    void published(OutboxEvent event, Instant confirmedAt, long confirmedNanos, OptionalLong committedAt) {
+    void published(ClaimedRow event, Instant confirmedAt, long confirmedNanos, OptionalLong committedAt) {
         published.increment();
         EventType.ofType(event.type()).ifPresent(type -> publishedByType.get(type).increment());
         createdToConfirm.record(Duration.between(event.createdAt(), confirmedAt));

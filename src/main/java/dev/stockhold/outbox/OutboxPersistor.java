@@ -28,14 +28,14 @@ import dev.stockhold.events.AggregateType;
 class OutboxPersistor {
 
     /** A new row: the event as it will be published, byte for byte. */
-    record NewEvent(UUID id, String tenantId, UUID aggregateId, String partitionKey, String type, String payload, String traceparent) {
+    record OutboxRow(UUID id, String tenantId, UUID aggregateId, String partitionKey, String type, String payload, String traceparent) {
     }
 
     @Inject
     OutboxJdbc jdbc;
 
     /** Inserts the rows in one round trip, in the caller's transaction. */
-    void insert(List<NewEvent> events) {
+    void insert(List<OutboxRow> events) {
         jdbc.batchInCallersTransaction(OutboxDialect.INSERT, events, (ps, event) -> {
             ps.setObject(1, event.id(), Types.OTHER);
             ps.setString(2, event.tenantId());
@@ -51,9 +51,9 @@ class OutboxPersistor {
      * @return each event's sequence, in order: 1 for an event that opens its aggregate, else the aggregate's next ones (one
      *         round trip per aggregate type present, none when every event opens its aggregate)
      */
-    long[] sequences(String tenantId, List<OutboxWriter.Event> events) {
+    long[] sequences(String tenantId, List<OutboxWriter.DomainEvent> events) {
         Map<AggregateType, TreeMap<UUID, Long>> counts = new EnumMap<>(AggregateType.class);
-        for (OutboxWriter.Event e : events) {
+        for (OutboxWriter.DomainEvent e : events) {
             if (!e.type().opensAggregate()) {
                 counts.computeIfAbsent(e.type().aggregateType(), t -> new TreeMap<>()).merge(e.aggregateId(), 1L, Long::sum);
             }
@@ -63,7 +63,7 @@ class OutboxPersistor {
                 .forEach((aggregate, last) -> next.put(aggregate, last - byAggregate.get(aggregate) + 1)));
         long[] sequences = new long[events.size()];
         for (int i = 0; i < events.size(); i++) {
-            OutboxWriter.Event e = events.get(i);
+            OutboxWriter.DomainEvent e = events.get(i);
             sequences[i] = e.type().opensAggregate() ? 1 : next.merge(e.aggregateId(), 1L, Long::sum) - 1;
         }
         return sequences;

@@ -177,11 +177,11 @@ public class OutboxRelay {
         String relay = unmarked.relay;
         int claimed = 0;
         int confirmed = 0;
-        List<OutboxEvent> batch = take(unmarked);
+        List<ClaimedRow> batch = take(unmarked);
         EventPublisher.Sent sent = batch.isEmpty() ? null : send(via, batch);
         while (sent != null) {
             claimed += batch.size();
-            List<OutboxEvent> next = stopping || batch.size() < config.relay().batchSize() ? List.of() : take(unmarked);
+            List<ClaimedRow> next = stopping || batch.size() < config.relay().batchSize() ? List.of() : take(unmarked);
             PublishOutcome outcome = sent.await(config.relay().publishTimeout());
             if (outcome instanceof PublishOutcome.Unreachable unreachable) {
                 handBack(relay, Stream.concat(batch.stream(), next.stream()).toList(), unreachable);
@@ -202,13 +202,13 @@ public class OutboxRelay {
      * their lease are given back, and a claim takes them. Confirmed events still unmarked are marked before a claim:
      * the claim skips an event whose predecessor is unpublished, so it must see them published.
      */
-    private List<OutboxEvent> take(Unmarked unmarked) {
+    private List<ClaimedRow> take(Unmarked unmarked) {
         String relay = unmarked.relay;
         int size = config.relay().batchSize();
         RelaySignal.Taken handed = signal.takeHanded(relay, size);
-        List<OutboxEvent> batch = handed.events();
+        List<ClaimedRow> batch = handed.events();
         if (!handed.stale().isEmpty()) {
-            store.release(relay, handed.stale().stream().map(OutboxEvent::id).toList());
+            store.release(relay, handed.stale().stream().map(ClaimedRow::id).toList());
         }
         boolean wanted = batch.size() < size && signal.takeClaimWanted();
         long now = System.nanoTime();
@@ -216,7 +216,7 @@ public class OutboxRelay {
                 || now - lastClaimNanos > config.relay().pollInterval().toNanos())) {
             lastClaimNanos = now;
             unmarked.flush();
-            List<OutboxEvent> claimed = store.claim(relay, size - batch.size(), config.relay().lease());
+            List<ClaimedRow> claimed = store.claim(relay, size - batch.size(), config.relay().lease());
             if (claimed.size() == size - batch.size()) {
                 signal.claimAgain();
             }
@@ -225,7 +225,7 @@ public class OutboxRelay {
         return batch;
     }
 
-    private EventPublisher.Sent send(EventPublisher via, List<OutboxEvent> batch) {
+    private EventPublisher.Sent send(EventPublisher via, List<ClaimedRow> batch) {
         long start = System.nanoTime();
         try {
             EventPublisher.Sent sent = via.send(batch);
@@ -240,7 +240,7 @@ public class OutboxRelay {
             // a defect in this process rather than the broker: charged to the events, so it ends visible as DEAD
             PublishFailure failure = PublishFailure.transientFailure("error", e.getClass().getSimpleName() + ": " + e.getMessage());
             return EventPublisher.Sent.answered(new PublishOutcome.Answered(
-                    batch.stream().collect(java.util.stream.Collectors.toMap(OutboxEvent::id, x -> failure))));
+                    batch.stream().collect(java.util.stream.Collectors.toMap(ClaimedRow::id, x -> failure))));
         }
     }
 
@@ -248,13 +248,13 @@ public class OutboxRelay {
      * The broker answered: confirmed rows are to become PUBLISHED (now, or with later confirms when the mark delay
      * lets them wait), failed ones count an attempt at once. @return events confirmed
      */
-    private int settle(Unmarked unmarked, List<OutboxEvent> batch, PublishOutcome.Answered answered) {
+    private int settle(Unmarked unmarked, List<ClaimedRow> batch, PublishOutcome.Answered answered) {
         Instant now = clock.instant();
         long nanos = System.nanoTime();
         StockholdConfig.Outbox outbox = config.outbox();
         List<RelayStore.Mark> failed = new ArrayList<>(answered.failures().size());
         int confirmed = 0;
-        for (OutboxEvent event : batch) {
+        for (ClaimedRow event : batch) {
             PublishFailure failure = answered.failures().get(event.id());
             if (failure == null) {
                 unmarked.add(event.id());
@@ -339,10 +339,10 @@ public class OutboxRelay {
     }
 
     /** No attempt charged: the leases go straight back, for this relay after its pause or for another replica. */
-    private void handBack(String relay, List<OutboxEvent> events, PublishOutcome.Unreachable why) {
+    private void handBack(String relay, List<ClaimedRow> events, PublishOutcome.Unreachable why) {
         broker.unreachable(why, clock.instant());
         metrics.failed(why.reason(), events.size());
-        store.release(relay, events.stream().map(OutboxEvent::id).toList());
+        store.release(relay, events.stream().map(ClaimedRow::id).toList());
     }
 
     /** Probes the broker with a capped, doubling delay; returns as soon as it answers, or when the relay stops. */
@@ -368,10 +368,10 @@ public class OutboxRelay {
     }
 
     /** DEAD is decided by the database (OutboxDialect.MARK_FAILED); this only reports what it decided. */
-    private void reportFailures(List<OutboxEvent> batch, PublishOutcome.Answered answered, List<RelayStore.Marked> marked) {
+    private void reportFailures(List<ClaimedRow> batch, PublishOutcome.Answered answered, List<RelayStore.Marked> marked) {
         List<UUID> dead = marked.stream().filter(m -> "DEAD".equals(m.status())).map(RelayStore.Marked::id).toList();
         if (!dead.isEmpty()) {
-            OutboxEvent first = batch.stream().filter(e -> e.id().equals(dead.get(0))).findFirst().orElseThrow();
+            ClaimedRow first = batch.stream().filter(e -> e.id().equals(dead.get(0))).findFirst().orElseThrow();
             Log.errorf("%d outbox events are DEAD (first: %s of aggregate %s, tenant %s: %s); see GET /v1/admin/outbox/dead",
                     dead.size(), first.id(), first.aggregateId(), first.tenantId(), answered.failures().get(first.id()).describe());
         }

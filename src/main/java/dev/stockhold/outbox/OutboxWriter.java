@@ -39,16 +39,16 @@ public class OutboxWriter {
      * One event to write, with its descriptor: its type, the aggregate it belongs to (id and partition key, which is
      * its Kafka key), its CloudEvents subject and its payload record (of the type's own class).
      */
-    public record Event(EventType type, UUID aggregateId, String partitionKey, String subject, Record data) {
-        public Event {
+    public record DomainEvent(EventType type, UUID aggregateId, String partitionKey, String subject, Record data) {
+        public DomainEvent {
             if (!type.data().isInstance(data)) {
                 throw new IllegalArgumentException(type.type() + " carries " + type.data().getSimpleName() + ", not " + data);
             }
         }
 
         /** A reservation's event: the reservation id is its aggregate id, partition key and subject. */
-        public static Event ofReservation(EventType type, UUID reservationId, Record data) {
-            return new Event(type, reservationId, reservationId.toString(), reservationId.toString(), data);
+        public static DomainEvent ofReservation(EventType type, UUID reservationId, Record data) {
+            return new DomainEvent(type, reservationId, reservationId.toString(), reservationId.toString(), data);
         }
     }
 
@@ -56,19 +56,19 @@ public class OutboxWriter {
      * These events of one tenant, in order: one round trip for the rows, and one per aggregate type whose sequences
      * they raise (none for a created event). @return the event ids, in order
      */
-    public List<UUID> write(String tenantId, List<Event> events, Instant time) {
+    public List<UUID> write(String tenantId, List<DomainEvent> events, Instant time) {
         List<UUID> ids = new ArrayList<>();
         if (events.isEmpty()) {
             return ids;
         }
         long[] sequences = rows.sequences(tenantId, events);
-        List<OutboxPersistor.NewEvent> rowsToInsert = new ArrayList<>();
+        List<OutboxPersistor.OutboxRow> rowsToInsert = new ArrayList<>();
         String traceparent = TraceContext.currentTraceparent();
         for (int i = 0; i < events.size(); i++) {
-            Event event = events.get(i);
+            DomainEvent event = events.get(i);
             UUID id = UUID.randomUUID();
             String payload = envelopes.payload(id, tenantId, event, sequences[i], time);
-            rowsToInsert.add(new OutboxPersistor.NewEvent(id, tenantId, event.aggregateId(), event.partitionKey(), event.type().type(),
+            rowsToInsert.add(new OutboxPersistor.OutboxRow(id, tenantId, event.aggregateId(), event.partitionKey(), event.type().type(),
                     payload, traceparent));
             ids.add(id);
         }

@@ -53,7 +53,7 @@ public class RabbitPublisher implements EventPublisher {
     }
 
     @Override
-    public synchronized Sent send(List<OutboxEvent> batch) {
+    public synchronized Sent send(List<ClaimedRow> batch) {
         Map<UUID, PublishFailure> failures = new LinkedHashMap<>();
         Map<Long, UUID> byTag = new HashMap<>();
         Channel ch;
@@ -61,7 +61,7 @@ public class RabbitPublisher implements EventPublisher {
             ch = openChannel();
             nacked.clear();
             returned.clear();
-            for (OutboxEvent event : batch) {
+            for (ClaimedRow event : batch) {
                 EventType type = EventType.ofType(event.type()).orElse(null);
                 if (type == null) {
                     failures.put(event.id(), PublishFailure.permanent("serialization", "unknown event type " + event.type()));
@@ -128,7 +128,7 @@ public class RabbitPublisher implements EventPublisher {
                 : java.util.Optional.empty();
     }
 
-    private AMQP.BasicProperties properties(OutboxEvent event) {
+    private AMQP.BasicProperties properties(ClaimedRow event) {
         Map<String, Object> headers = new HashMap<>();
         headers.put("tenantid", event.tenantId());
         headers.put("ce_type", event.type());

@@ -39,7 +39,7 @@ public class RelaySignal {
     /** A hand-off older than this may outlive its lease before its batch is marked: it is given back instead. */
     private volatile long maxAgeNanos;
 
-    private record Handed(OutboxEvent event, long handedAt) {
+    private record Handed(ClaimedRow event, long handedAt) {
     }
 
     /** A commit wrote outbox rows that no relay leases: the local relay claims them now. */
@@ -58,7 +58,7 @@ public class RelaySignal {
      * An event whose row was leased to {@code leasedTo} has committed: its relay publishes it without a claim.
      * {@code leasedAtNanos} is no later than the start of the lease, which the database counted from its statement.
      */
-    public void hand(String leasedTo, OutboxEvent event, long leasedAtNanos) {
+    public void hand(String leasedTo, ClaimedRow event, long leasedAtNanos) {
         if (leasedTo.equals(owner)) {
             handed.add(new Handed(event, leasedAtNanos));
             handedCount.incrementAndGet();
@@ -85,13 +85,13 @@ public class RelaySignal {
     }
 
     /** Hand-offs taken by the relay: those to publish, and those too old to (their leases go back, a claim takes them). */
-    record Taken(List<OutboxEvent> events, List<OutboxEvent> stale) {
+    record Taken(List<ClaimedRow> events, List<ClaimedRow> stale) {
     }
 
     /** Up to {@code max} hand-offs for {@code relay}, oldest first; those older than the maximum age are stale. */
     Taken takeHanded(String relay, int max) {
-        List<OutboxEvent> events = new ArrayList<>();
-        List<OutboxEvent> stale = new ArrayList<>();
+        List<ClaimedRow> events = new ArrayList<>();
+        List<ClaimedRow> stale = new ArrayList<>();
         if (!relay.equals(owner)) {
             return new Taken(events, stale);
         }

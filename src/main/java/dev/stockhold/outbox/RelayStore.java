@@ -24,19 +24,19 @@ public class RelayStore {
     OutboxJdbc jdbc;
 
     /** Leases up to {@code limit} claimable events to {@code relayId}, in write order. */
-    public List<OutboxEvent> claim(String relayId, int limit, Duration lease) {
+    public List<ClaimedRow> claim(String relayId, int limit, Duration lease) {
         return jdbc.inOwnTransaction(OutboxDialect.ONE_PLAN + "; " + OutboxDialect.CLAIM, ps -> {
             ps.setString(1, relayId);
             ps.setLong(2, lease.toMillis());
             ps.setInt(3, limit);
         }, rs -> {
-            List<OutboxEvent> events = new ArrayList<>();
+            List<ClaimedRow> events = new ArrayList<>();
             while (rs.next()) {
-                events.add(new OutboxEvent(rs.getObject(1, UUID.class), rs.getLong(2), rs.getString(3),
+                events.add(new ClaimedRow(rs.getObject(1, UUID.class), rs.getLong(2), rs.getString(3),
                         rs.getObject(4, UUID.class), rs.getString(5), rs.getString(6), rs.getInt(7),
                         rs.getTimestamp(8).toInstant(), rs.getString(9), rs.getString(10)));
             }
-            events.sort(java.util.Comparator.comparingLong(OutboxEvent::seq));
+            events.sort(java.util.Comparator.comparingLong(ClaimedRow::seq));
             return events;
         });
     }

@@ -102,7 +102,7 @@ class HoldWriter {
      */
     boolean write(String tenantId, Map<String, ReservationView> byKey, Instant now) {
         reservations.insertHeldAll(tenantId, byKey);
-        List<OutboxWriter.Event> created = new ArrayList<>();
+        List<OutboxWriter.DomainEvent> created = new ArrayList<>();
         SortedMap<StockKey, Long> quantities = new TreeMap<>();
         for (ReservationView view : byKey.values()) {
             created.add(ReservationEvents.created(view));

@@ -156,10 +156,10 @@ class OneStatementReservation {
      * @throws RequestInProgressException the key's original was still in flight after {@code keyWait}
      */
     Result write(ReservationAttempt a, ReservationView held, StoredResponse created, Duration keyWait, boolean guessed) {
-        AutocommitEvents.Row event = events.opening(a.tenantId(), ReservationEvents.created(held), held.createdAt());
+        AutocommitEvents.LeasedRow event = events.opening(a.tenantId(), ReservationEvents.created(held), held.createdAt());
         Written written = jdbc.withConnection(c -> writeOn(c, a, held, created, keyWait, guessed, event));
         if (written.result() == Result.CREATED) {
-            events.committed(event, written.seq(), written.createdAt());
+            events.afterCommit(event, written.seq(), written.createdAt());
         }
         return written.result();
     }
@@ -170,7 +170,7 @@ class OneStatementReservation {
 
     /** The statement on one connection; package-private for the test that reads the connection's prepared plans. */
     Written writeOn(Connection c, ReservationAttempt a, ReservationView held, StoredResponse created, Duration keyWait,
-            boolean guessed, AutocommitEvents.Row event) throws SQLException {
+            boolean guessed, AutocommitEvents.LeasedRow event) throws SQLException {
         List<ReservationView.Line> lines = held.rows();
         try (PreparedStatement ps = c.prepareStatement(SENT)) {
             int i = 0;
@@ -212,7 +212,7 @@ class OneStatementReservation {
                 if (LOCK_TIMEOUT.equals(state) && waitedForTheKey(e.getServerErrorMessage())) {
                     throw new RequestInProgressException();
                 }
-                if (CommitOutcomeUnknownException.mayHaveCommitted(state)) {
+                if (CommitOutcomeUnknownException.commitMayHaveLanded(state)) {
                     // the statement is its own commit: the connection may have gone after PostgreSQL committed it
                     throw new CommitOutcomeUnknownException(e);
                 }

@@ -29,21 +29,21 @@ final class ReservationEvents {
     }
 
     /** The event of a reservation row as a transition left it. */
-    static OutboxWriter.Event of(EventType type, Reservation r) {
+    static OutboxWriter.DomainEvent of(EventType type, Reservation r) {
         return event(type, r.id, r.lines.stream().map(l -> new ReservationEventLine(l.sku, l.quantity, l.location())).toList(),
                 r.expiresAt, r.createdAt, r.reference, ReservationView.metadataOf(r.metadata), r.fulfilment);
     }
 
     /** The created event of a reservation about to be written (its row does not exist yet). */
-    static OutboxWriter.Event created(ReservationView held) {
+    static OutboxWriter.DomainEvent created(ReservationView held) {
         return event(EventType.CREATED, held.id(),
                 held.rows().stream().map(l -> new ReservationEventLine(l.sku(), l.quantity(), l.location())).toList(),
                 held.expiresAt(), held.createdAt(), held.reference(), held.metadata(), held.fulfilment());
     }
 
     /** An edit's event: the lines the reservation holds now and those it held before. */
-    static OutboxWriter.Event updated(ReservationView after, List<ReservationView.Line> before) {
-        return OutboxWriter.Event.ofReservation(EventType.UPDATED, after.id(),
+    static OutboxWriter.DomainEvent updated(ReservationView after, List<ReservationView.Line> before) {
+        return OutboxWriter.DomainEvent.ofReservation(EventType.UPDATED, after.id(),
                 new ReservationUpdatedV1(after.id(), ReservationUpdatedV1.STATUS, eventLines(after.rows()), eventLines(before),
                         after.expiresAt(), after.createdAt(), after.reference(), after.metadata()));
     }
@@ -53,7 +53,7 @@ final class ReservationEvents {
     }
 
     /** A fulfilment's or release's event: every line as it left them, and the units this one moved. */
-    static OutboxWriter.Event settled(EventType type, ReservationView after, List<ReservationCommitmentLine> lines,
+    static OutboxWriter.DomainEvent settled(EventType type, ReservationView after, List<ReservationCommitmentLine> lines,
             List<ReservationEventLine> moved) {
         Record data = switch (type) {
             case FULFILLED -> new ReservationFulfilledV1(after.id(), after.status().name(), lines, moved, after.createdAt(),
@@ -62,10 +62,10 @@ final class ReservationEvents {
                     after.reference(), after.metadata());
             default -> throw new IllegalArgumentException(type + " is not a fulfilment event");
         };
-        return OutboxWriter.Event.ofReservation(type, after.id(), data);
+        return OutboxWriter.DomainEvent.ofReservation(type, after.id(), data);
     }
 
-    private static OutboxWriter.Event event(EventType type, UUID id, List<ReservationEventLine> lines, Instant expiresAt,
+    private static OutboxWriter.DomainEvent event(EventType type, UUID id, List<ReservationEventLine> lines, Instant expiresAt,
             Instant createdAt, String reference, Map<String, String> metadata, String fulfilment) {
         ReservationEventData data = switch (type) {
             case CREATED -> new ReservationCreatedV1(id, ReservationCreatedV1.STATUS, lines, expiresAt, createdAt, reference, metadata,
@@ -79,6 +79,6 @@ final class ReservationEvents {
                     metadata);
             default -> throw new IllegalArgumentException(type + " is not a reservation event");
         };
-        return OutboxWriter.Event.ofReservation(type, id, (Record) data);
+        return OutboxWriter.DomainEvent.ofReservation(type, id, (Record) data);
     }
 }

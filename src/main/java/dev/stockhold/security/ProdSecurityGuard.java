@@ -22,7 +22,7 @@ import io.quarkus.runtime.StartupEvent;
 public class ProdSecurityGuard {
 
     /** Published in this repository: a MAC key nobody may rely on. Dev and tests only. */
-    public static final String DEV_CURSOR_SECRET = "DEV-ONLY-cursor-secret-published-in-the-repository";
+    public static final String DEV_CURSOR_SECRET = StockholdConfig.DEV_CURSOR_SECRET;
 
     void check(@Observes StartupEvent event, StockholdConfig config,
             @ConfigProperty(name = "rabbitmq-username") Optional<String> rabbitUser,

@@ -15,9 +15,6 @@ import org.eclipse.microprofile.openapi.models.media.Schema.SchemaType;
 import org.eclipse.microprofile.openapi.models.parameters.Parameter;
 import org.eclipse.microprofile.openapi.models.responses.APIResponse;
 
-import dev.stockhold.idempotency.IdempotencyKey;
-import dev.stockhold.idempotency.StoredResponse;
-
 /**
  * Makes /q/openapi true for a generated client: besides the statuses each operation documents, any operation can
  * answer a problem it does not list (406 for an Accept it cannot meet, 413, 415, 429 at the tenant's limit, 503 when
@@ -117,7 +114,7 @@ public class OpenApiDefaults implements OASFilter {
             return;
         }
         boolean keyed = operation.getParameters().stream()
-                .anyMatch(p -> p.getIn() == Parameter.In.HEADER && IdempotencyKey.HEADER.equalsIgnoreCase(p.getName()));
+                .anyMatch(p -> p.getIn() == Parameter.In.HEADER && Headers.IDEMPOTENCY_KEY.equalsIgnoreCase(p.getName()));
         if (!keyed) {
             return;
         }
@@ -127,7 +124,7 @@ public class OpenApiDefaults implements OASFilter {
         addProblem(operation, "422", "idempotency-key-reused: the key belongs to another request");
         operation.getResponses().getAPIResponses().forEach((status, response) -> {
             if (status.startsWith("2") || status.equals("409") || status.equals("412") || (status.equals("422") && storesUnprocessable)) {
-                addHeader(response, StoredResponse.REPLAYED_HEADER,
+                addHeader(response, Headers.IDEMPOTENT_REPLAYED,
                         "true when this is the stored outcome of an earlier request with this key",
                         SchemaType.BOOLEAN);
             }

@@ -135,7 +135,7 @@ public class ProblemMappers {
 
     /**
      * The connection failed during COMMIT (a PostgreSQL restart does this): the transaction manager reports a
-     * rollback, but the database may have committed before the connection went (the chaos run caught exactly that).
+     * rollback, but the commit may have landed before the connection went (the chaos run caught exactly that).
      * The same for a statement that was its own commit ({@link CommitOutcomeUnknownException}).
      * Nobody can know here; the caller learns the outcome by retrying with the same key (or GET / confirm again).
      */

@@ -40,7 +40,7 @@ class AlternateExchangeTest {
 
     @Test
     void shouldKeepAnEventNoQueueIsBoundForInTheUnroutedQueueOnAFreshBroker() throws Exception {
-        OutboxEvent event = event();
+        ClaimedRow event = event();
         try (RabbitPublisher publisher = new RabbitPublisher("localhost", 5672, "guest", "guest", vhost)) {
             PublishOutcome outcome = publisher.publish(List.of(event), Duration.ofSeconds(5));
 
@@ -63,8 +63,8 @@ class AlternateExchangeTest {
             ch.queueDeclare(queue, true, false, false, null);
             ch.queueBind(queue, RabbitTopology.EXCHANGE, "reservation.created");
         }
-        OutboxEvent routed = event();
-        OutboxEvent unrouted = new OutboxEvent(UUID.randomUUID(), 2, "t", UUID.randomUUID(), "dev.stockhold.reservation.confirmed.v1", "{}",
+        ClaimedRow routed = event();
+        ClaimedRow unrouted = new ClaimedRow(UUID.randomUUID(), 2, "t", UUID.randomUUID(), "dev.stockhold.reservation.confirmed.v1", "{}",
                 0,
                 Instant.now(), null, null);
         try (RabbitPublisher publisher = new RabbitPublisher("localhost", 5672, "guest", "guest", vhost)) {
@@ -92,9 +92,9 @@ class AlternateExchangeTest {
         }
     }
 
-    private static OutboxEvent event() {
+    private static ClaimedRow event() {
         UUID id = UUID.randomUUID();
-        return new OutboxEvent(id, 1, "t", UUID.randomUUID(), "dev.stockhold.reservation.created.v1",
+        return new ClaimedRow(id, 1, "t", UUID.randomUUID(), "dev.stockhold.reservation.created.v1",
                 "{\"id\":\"" + id + "\"}", 0, Instant.now(), null, null);
     }
 

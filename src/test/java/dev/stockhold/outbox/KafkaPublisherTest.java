@@ -39,7 +39,7 @@ class KafkaPublisherTest {
     @Test
     void shouldKeyEachRecordByReservationOnTheReservationsTopic() {
         MockProducer<String, String> producer = new MockProducer<>(true, null, new StringSerializer(), new StringSerializer());
-        OutboxEvent event = event();
+        ClaimedRow event = event();
 
         PublishOutcome outcome = new KafkaPublisher(producer, Duration.ofSeconds(1)).publish(List.of(event), Duration.ofSeconds(1));
 
@@ -56,8 +56,8 @@ class KafkaPublisherTest {
     @Test
     void shouldRetryATimeoutOfOneRecordButBuryARecordTooLarge() {
         MockProducer<String, String> producer = new MockProducer<>(false, null, new StringSerializer(), new StringSerializer());
-        OutboxEvent slow = event();
-        OutboxEvent huge = event();
+        ClaimedRow slow = event();
+        ClaimedRow huge = event();
         KafkaPublisher publisher = new KafkaPublisher(producer, Duration.ofSeconds(1));
         Thread broker = new Thread(() -> {
             while (producer.history().size() < 2) {
@@ -99,7 +99,7 @@ class KafkaPublisherTest {
     void shouldKeyEachEventByItsPartitionKeyOnItsAggregateTypesTopic() {
         MockProducer<String, String> producer = new MockProducer<>(true, null, new StringSerializer(), new StringSerializer());
         UUID id = UUID.randomUUID();
-        OutboxEvent event = new OutboxEvent(id, 1, "t-1", UUID.randomUUID(), "dev.stockhold.stock.depleted.v1",
+        ClaimedRow event = new ClaimedRow(id, 1, "t-1", UUID.randomUUID(), "dev.stockhold.stock.depleted.v1",
                 "{\"id\":\"" + id + "\",\"subject\":\"ignored@here\"}", 0, Instant.now(), null, "t-1/A-1/WH-2");
 
         new KafkaPublisher(producer, Duration.ofSeconds(1)).publish(List.of(event), Duration.ofSeconds(1));
@@ -121,7 +121,7 @@ class KafkaPublisherTest {
     void shouldKeyAStockEventOfAnEarlierReleaseByTenantSkuAndLocationFromItsSubject() {
         MockProducer<String, String> producer = new MockProducer<>(true, null, new StringSerializer(), new StringSerializer());
         UUID id = UUID.randomUUID();
-        OutboxEvent event = new OutboxEvent(id, 1, "t-1", UUID.randomUUID(), "dev.stockhold.stock.changed.v1",
+        ClaimedRow event = new ClaimedRow(id, 1, "t-1", UUID.randomUUID(), "dev.stockhold.stock.changed.v1",
                 "{\"id\":\"" + id + "\",\"subject\":\"A-1@WH-2\"}", 0, Instant.now(), null, null);
 
         new KafkaPublisher(producer, Duration.ofSeconds(1)).publish(List.of(event), Duration.ofSeconds(1));
@@ -131,9 +131,9 @@ class KafkaPublisherTest {
         assertThat(record.key()).isEqualTo("t-1/A-1/WH-2");
     }
 
-    private static OutboxEvent event() {
+    private static ClaimedRow event() {
         UUID id = UUID.randomUUID();
-        return new OutboxEvent(id, 1, "t", UUID.randomUUID(), "dev.stockhold.reservation.created.v1",
+        return new ClaimedRow(id, 1, "t", UUID.randomUUID(), "dev.stockhold.reservation.created.v1",
                 "{\"id\":\"" + id + "\"}", 0, Instant.now(), "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01", null);
     }
 }

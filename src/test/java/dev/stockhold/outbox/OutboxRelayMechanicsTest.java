@@ -56,8 +56,8 @@ class OutboxRelayMechanicsTest extends BrokerFixture {
         String id = api.reserve(Api.key(), sku, 1).path("id");
 
         // a relay claims, the broker confirms, and the relay dies before marking the row
-        List<OutboxEvent> claimed = store.claim("dying-relay", 1000, Duration.ofSeconds(2));
-        assertThat(claimed).extracting(OutboxEvent::aggregateId).contains(UUID.fromString(id));
+        List<ClaimedRow> claimed = store.claim("dying-relay", 1000, Duration.ofSeconds(2));
+        assertThat(claimed).extracting(ClaimedRow::aggregateId).contains(UUID.fromString(id));
         assertThat(publisher.publish(claimed, Duration.ofSeconds(5))).isEqualTo(PublishOutcome.Answered.allConfirmed());
         Eventually.await(Duration.ofSeconds(5), "first delivery", () -> broker.of(api.tenant()).size() == 1);
         assertThat(db.queryLong("SELECT count(*) FROM outbox_events WHERE aggregate_id = ?::uuid AND status = 'PENDING'", id)).isEqualTo(1);
@@ -222,7 +222,7 @@ class OutboxRelayMechanicsTest extends BrokerFixture {
         String[] during = new String[1];
         EventPublisher reservingWhilePublishing = new EventPublisher() {
             @Override
-            public Sent send(List<OutboxEvent> batch) {
+            public Sent send(List<ClaimedRow> batch) {
                 Sent sent = publisher.send(batch);
                 if (during[0] == null) {
                     during[0] = api.reserve(Api.key(), sku, 1).path("id");
@@ -333,7 +333,7 @@ class OutboxRelayMechanicsTest extends BrokerFixture {
         String id = api.reserve(Api.key(), sku, 1).path("id");
         EventPublisher down = new EventPublisher() {
             @Override
-            public Sent send(List<OutboxEvent> batch) {
+            public Sent send(List<ClaimedRow> batch) {
                 return Sent.answered(new PublishOutcome.Unreachable("unreachable", "ConnectException: Connection refused"));
             }
 
@@ -367,7 +367,7 @@ class OutboxRelayMechanicsTest extends BrokerFixture {
         String sku = Api.sku();
         api.setStock(sku, 5);
         String id = api.reserve(Api.key(), sku, 1).path("id");
-        assertThat(store.claim("stopping-relay", 1000, Duration.ofMinutes(5))).extracting(OutboxEvent::aggregateId)
+        assertThat(store.claim("stopping-relay", 1000, Duration.ofMinutes(5))).extracting(ClaimedRow::aggregateId)
                 .contains(UUID.fromString(id));
 
         assertThat(store.releaseLeases("stopping-relay")).isGreaterThanOrEqualTo(1);
@@ -402,10 +402,10 @@ class OutboxRelayMechanicsTest extends BrokerFixture {
                 .get("/v1/admin/outbox").then().statusCode(403);
     }
 
-    private EventPublisher failingFor(Predicate<OutboxEvent> poisoned) {
+    private EventPublisher failingFor(Predicate<ClaimedRow> poisoned) {
         return new EventPublisher() {
             @Override
-            public Sent send(List<OutboxEvent> batch) {
+            public Sent send(List<ClaimedRow> batch) {
                 Sent others = publisher.send(batch.stream().filter(poisoned.negate()).toList());
                 return timeout -> {
                     Map<UUID, PublishFailure> failures = new HashMap<>(((PublishOutcome.Answered) others.await(timeout)).failures());

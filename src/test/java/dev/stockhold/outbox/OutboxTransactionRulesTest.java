@@ -29,7 +29,7 @@ class OutboxTransactionRulesTest {
 
     @Test
     void shouldRefuseToWriteAnEventOutsideTheTransactionOfItsChange() {
-        OutboxPersistor.NewEvent event = new OutboxPersistor.NewEvent(UUID.randomUUID(), "t-rules", UUID.randomUUID(), "k",
+        OutboxPersistor.OutboxRow event = new OutboxPersistor.OutboxRow(UUID.randomUUID(), "t-rules", UUID.randomUUID(), "k",
                 "dev.stockhold.reservation.created.v1", "{}", null);
 
         assertThatThrownBy(() -> persistor.insert(List.of(event))).isInstanceOf(IllegalStateException.class).hasMessageContaining("I4");

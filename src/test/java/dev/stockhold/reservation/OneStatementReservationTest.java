@@ -171,7 +171,7 @@ class OneStatementReservationTest extends TenantFixture {
             for (int i = 0; i < 8; i++) {
                 ReservationAttempt attempt = attempt(1);
                 ReservationView held = placed(attempt);
-                AutocommitEvents.Row event = events.opening(api.tenant(), ReservationEvents.created(held), held.createdAt());
+                AutocommitEvents.LeasedRow event = events.opening(api.tenant(), ReservationEvents.created(held), held.createdAt());
                 assertThat(oneStatement.writeOn(c, attempt, held, writer.created(held), WAIT, true, event).result())
                         .isEqualTo(Result.CREATED);
             }

@@ -49,7 +49,7 @@ class ReservationPgbenchTest {
                 null, null);
         ReservationView held = writer.held(request, new Allocation.Placed(List.of(new StockKey("SKU-1234", "default"))), NOW);
         String body = writer.created(held).body();
-        AutocommitEvents.Row event = events.opening("bench", ReservationEvents.created(held), held.createdAt());
+        AutocommitEvents.LeasedRow event = events.opening("bench", ReservationEvents.created(held), held.createdAt());
         // the same file on every run: the random ids become fixed ones of the same length
         body = body.replace(held.id().toString(), SAMPLE_ID);
         String payload = event.payload().replace(held.id().toString(), SAMPLE_ID).replace(event.id().toString(), SAMPLE_ID);
