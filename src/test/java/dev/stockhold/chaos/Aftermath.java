@@ -81,12 +81,12 @@ final class Aftermath {
      * The whole state in one REPEATABLE READ transaction: the replicas keep running (a reservation held for 10 minutes
      * may expire while the checker reads), so tables read one after the other could mix two moments.
      */
-    static InvariantChecker.Snapshot consistentSnapshot(Connection db, String tenant) throws SQLException {
+    static Snapshot consistentSnapshot(Connection db, String tenant) throws SQLException {
         db.setAutoCommit(false);
         db.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
         db.setReadOnly(true);
         try {
-            return InvariantChecker.snapshot(db, tenant);
+            return Snapshot.read(db, tenant);
         } finally {
             db.commit();
             db.setReadOnly(false);
@@ -99,9 +99,9 @@ final class Aftermath {
      * then missing), without the events written after the snapshot: those belong to a later state. A delivery whose
      * event was never written at all stays in, and the checker reports it.
      */
-    static List<BrokerQueue.Delivery> receivedOf(InvariantChecker.Snapshot snapshot, Connection db, String tenant,
+    static List<BrokerQueue.Delivery> receivedOf(Snapshot snapshot, Connection db, String tenant,
             EventFeed events) throws SQLException, InterruptedException {
-        Set<String> written = snapshot.events().stream().map(InvariantChecker.Event::id).collect(Collectors.toSet());
+        Set<String> written = snapshot.events().stream().map(Snapshot.Event::id).collect(Collectors.toSet());
         Instant deadline = Instant.now().plus(Duration.ofMinutes(1));
         while (Instant.now().isBefore(deadline)) {
             Set<String> waiting = new HashSet<>(written);

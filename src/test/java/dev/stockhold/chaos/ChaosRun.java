@@ -165,7 +165,7 @@ public final class ChaosRun {
                 try (Connection db = env.connect()) {
                     Aftermath.drain(db, run.tenant(), events);
                     drained = Duration.between(drainStart, Instant.now());
-                    InvariantChecker.Snapshot snapshot = Aftermath.consistentSnapshot(db, run.tenant());
+                    Snapshot snapshot = Aftermath.consistentSnapshot(db, run.tenant());
                     result = new InvariantChecker().check(snapshot, stock, clients,
                             Aftermath.receivedOf(snapshot, db, run.tenant(), events));
                 }

@@ -16,11 +16,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stockhold.chaos.ClientLog.Intent;
 import dev.stockhold.chaos.ClientLog.ReserveAnswer;
 import dev.stockhold.chaos.ClientLog.TransitionAnswer;
-import dev.stockhold.chaos.InvariantChecker.Event;
-import dev.stockhold.chaos.InvariantChecker.IdempotencyRecord;
-import dev.stockhold.chaos.InvariantChecker.Reservation;
-import dev.stockhold.chaos.InvariantChecker.Snapshot;
-import dev.stockhold.chaos.InvariantChecker.StockRecord;
+import dev.stockhold.chaos.Snapshot.Event;
+import dev.stockhold.chaos.Snapshot.IdempotencyRecord;
+import dev.stockhold.chaos.Snapshot.Reservation;
+import dev.stockhold.chaos.Snapshot.StockRecord;
 import dev.stockhold.support.BrokerQueue.Delivery;
 
 /**
@@ -58,7 +57,7 @@ class InvariantCheckerTest {
                 delivery("e3", "e3", "r1")));
         final ClientLog clients = new ClientLog();
         /** Null: the ledger is not checked (as when the snapshot did not read it). */
-        Map<String, InvariantChecker.Ledger> ledger;
+        Map<String, Snapshot.Ledger> ledger;
         final Map<String, Integer> entriesByKey = new HashMap<>();
 
         World() {
@@ -217,7 +216,7 @@ class InvariantCheckerTest {
     @Test
     void shouldCatchALedgerThatDoesNotSumToTheRecord() {
         InvariantChecker.Result result = checkWith(
-                w -> w.ledger = new HashMap<>(Map.of("A@default", new InvariantChecker.Ledger(9, 0, 2, 2))));
+                w -> w.ledger = new HashMap<>(Map.of("A@default", new Snapshot.Ledger(9, 0, 2, 2))));
         assertThat(result.violations()).anyMatch(v -> v.startsWith("I2") && v.contains("ledger"));
     }
 
@@ -305,25 +304,25 @@ class InvariantCheckerTest {
         ClientLog.Batch batch = new ClientLog.Batch("b1",
                 List.of(new ClientLog.Adjustment("b1", "A", "default", 1), new ClientLog.Adjustment("b1", "B", "default", 2)));
         assertThat(checkWith(w -> {
-            w.ledger = new HashMap<>(Map.of("A@default", new InvariantChecker.Ledger(8, 0, 1, 1)));
+            w.ledger = new HashMap<>(Map.of("A@default", new Snapshot.Ledger(8, 0, 1, 1)));
             w.clients.batches.put("b1", batch);
             w.clients.batchAnswers.add(new ClientLog.BatchAnswer("b1", 200, null, false));
             w.idempotency.put("b1", new IdempotencyRecord("b1", 200, null));
             w.entriesByKey.put("b1", 1);
         }).violations()).anyMatch(v -> v.startsWith("I7:") && v.contains("batch") && v.contains("1 ledger entries"));
         assertThat(checkWith(w -> {
-            w.ledger = new HashMap<>(Map.of("A@default", new InvariantChecker.Ledger(8, 0, 1, 1)));
+            w.ledger = new HashMap<>(Map.of("A@default", new Snapshot.Ledger(8, 0, 1, 1)));
             w.clients.batches.put("b1", batch);
             w.clients.batchAnswers.add(new ClientLog.BatchAnswer("b1", 409, "stock-below-held", false));
         }).violations()).anyMatch(v -> v.startsWith("I7:") && v.contains("stored null"));
         assertThat(checkWith(w -> {
-            w.ledger = new HashMap<>(Map.of("A@default", new InvariantChecker.Ledger(8, 0, 1, 1)));
+            w.ledger = new HashMap<>(Map.of("A@default", new Snapshot.Ledger(8, 0, 1, 1)));
             w.clients.counts.put("c1", new ClientLog.Count("c1", "default", "{}", List.of("A")));
             w.clients.countAnswers.add(new ClientLog.CountAnswer("c1", 200, 1, null, false));
             w.idempotency.put("c1", new IdempotencyRecord("c1", 200, null));
         }).violations()).anyMatch(v -> v.startsWith("I7:") && v.contains("count") && v.contains("0 ledger entries"));
         assertThat(checkWith(w -> {
-            w.ledger = new HashMap<>(Map.of("A@default", new InvariantChecker.Ledger(8, 0, 1, 1)));
+            w.ledger = new HashMap<>(Map.of("A@default", new Snapshot.Ledger(8, 0, 1, 1)));
             w.clients.counts.put("c2", new ClientLog.Count("c2", "default", "{}", List.of("A")));
             w.entriesByKey.put("c2", 1);
         }).violations()).anyMatch(v -> v.startsWith("I7:") && v.contains("count c2"));

@@ -1,0 +1,142 @@
+package dev.stockhold.chaos;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.LongAccumulator;
+import java.util.function.Function;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * One feature's chaos client: the requests a careless but honest caller of that feature sends, as weighted steps of the
+ * workload, over the transport every client shares (any replica may be dead at any moment; a request whose connection is
+ * refused goes to the other replica, one that fails after sending is an unknown outcome). A new feature adds its client
+ * to {@link Clients#FEATURES}.
+ */
+abstract class FeatureClient {
+
+    static final ObjectMapper JSON = new ObjectMapper();
+    static final Duration TIMEOUT = Duration.ofSeconds(15);
+
+    /** One kind of client step and how often it is taken, out of the sum of all weights (about 100). */
+    record Step(int weight, java.util.function.Consumer<ThreadLocalRandom> action) {
+    }
+
+    /** What every client shares: the replicas, the tenant's token, the skus, the log the checker reads, the reservations made. */
+    record Context(List<Replica> replicas, String token, List<String> skus, ClientLog log, Made made) {
+    }
+
+    /** Reservations the clients made: every one created, and those with deferred fulfilment with a line to settle. */
+    static final class Made {
+        final List<String> ids = new CopyOnWriteArrayList<>();
+        final List<Settleable> deferredLines = new CopyOnWriteArrayList<>();
+    }
+
+    /** A line of a reservation made with deferred fulfilment that fulfilments and releases may name. */
+    record Settleable(String id, String sku, String location) {
+    }
+
+    final List<Replica> replicas;
+    final String token;
+    final List<String> skus;
+    final ClientLog log;
+    final Made made;
+    final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(2)).build();
+
+    FeatureClient(Context context) {
+        this.replicas = context.replicas();
+        this.token = context.token();
+        this.skus = context.skus();
+        this.log = context.log();
+        this.made = context.made();
+    }
+
+    /** This feature's steps of the workload. */
+    abstract List<Step> steps();
+
+    final Replica replica(ThreadLocalRandom random) {
+        return replicas.get(random.nextInt(replicas.size()));
+    }
+
+    /**
+     * Sends as a load balancer in front of the replicas would: a refused connection (the replica is down, nothing was
+     * sent) goes to the other replica; anything that fails after sending is an unknown outcome for the caller.
+     */
+    final HttpResponse<String> send(HttpRequest request, Replica replica, Function<Replica, HttpRequest> elsewhere)
+            throws IOException, InterruptedException {
+        try {
+            return timed(request, replica);
+        } catch (ConnectException refused) {
+            log.refused.increment();
+            Replica other = replicas.get((replicas.indexOf(replica) + 1) % replicas.size());
+            try {
+                return timed(elsewhere.apply(other), other);
+            } catch (ConnectException alsoRefused) {
+                log.refused.increment();
+                Thread.sleep(100); // both down: back off like a client would
+                throw alsoRefused;
+            }
+        }
+    }
+
+    /** Sends and notes how long the replica took to answer (or to fail). */
+    final HttpResponse<String> timed(HttpRequest request, Replica replica) throws IOException, InterruptedException {
+        long start = System.nanoTime();
+        try {
+            return http.send(request, HttpResponse.BodyHandlers.ofString());
+        } finally {
+            log.slowest.computeIfAbsent(replica.name, r -> new LongAccumulator(Math::max, 0))
+                    .accumulate((System.nanoTime() - start) / 1_000_000);
+        }
+    }
+
+    /**
+     * Sends an admin write under its key, as a load balancer would (see {@link #send}), hands the answer to
+     * {@code record}, and queues the key for a retry when no answer came or the answer asks for one (5xx, 429, in
+     * progress).
+     */
+    final void sendKeyed(ThreadLocalRandom random, Function<Replica, HttpRequest> request, String key,
+            ConcurrentLinkedDeque<String> retries, java.util.function.BiConsumer<HttpResponse<String>, JsonNode> record) {
+        Replica replica = replica(random);
+        try {
+            HttpResponse<String> response = send(request.apply(replica), replica, request);
+            log.answered(response.statusCode());
+            JsonNode body = parse(response.body());
+            record.accept(response, body);
+            if (response.statusCode() >= 500 || response.statusCode() == 429 || "idempotency-request-in-progress".equals(slug(body))) {
+                retries.addLast(key);
+            }
+        } catch (IOException e) {
+            log.noAnswer.increment();
+            retries.addLast(key);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    static boolean replayed(HttpResponse<String> response) {
+        return response.headers().firstValue("Idempotent-Replayed").isPresent();
+    }
+
+    static JsonNode parse(String body) {
+        try {
+            return JSON.readTree(body == null || body.isEmpty() ? "{}" : body);
+        } catch (IOException e) {
+            return JSON.createObjectNode();
+        }
+    }
+
+    static String slug(JsonNode body) {
+        String type = body.path("type").asText("");
+        return type.isEmpty() ? null : type.substring(type.lastIndexOf('/') + 1);
+    }
+}

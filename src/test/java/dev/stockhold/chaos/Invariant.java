@@ -1,0 +1,36 @@
+package dev.stockhold.chaos;
+
+import java.util.List;
+import java.util.Map;
+
+import dev.stockhold.chaos.Findings.Rule;
+import dev.stockhold.support.BrokerQueue.Delivery;
+
+/**
+ * One invariant of a chaos run, checked over one consistent snapshot of the database, the clients' log and what the
+ * consumer received. A new feature adds its client and, if it brings one, its invariant to {@link InvariantChecker}'s
+ * list; it edits no other.
+ */
+abstract class Invariant {
+
+    /** What a run leaves to check: the database after it, the stock the run set, the clients' log, the deliveries in order. */
+    record Run(Snapshot db, Map<String, Long> initialStock, ClientLog clients, List<Delivery> received) {
+    }
+
+    private Findings found;
+
+    final void check(Run run, Findings findings) {
+        this.found = findings;
+        check(run);
+    }
+
+    abstract void check(Run run);
+
+    final void violation(Rule rule, String detail) {
+        found.violation(rule, detail);
+    }
+
+    final Findings findings() {
+        return found;
+    }
+}

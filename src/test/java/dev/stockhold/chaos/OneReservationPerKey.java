@@ -1,0 +1,32 @@
+package dev.stockhold.chaos;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.stockhold.chaos.Findings.Rule;
+import dev.stockhold.chaos.Snapshot.IdempotencyRecord;
+
+/** I3: at most one reservation per (tenant, key), and the key's stored 201 names it. */
+final class OneReservationPerKey extends Invariant {
+
+    @Override
+    void check(Run run) {
+        Snapshot db = run.db();
+        Map<String, List<String>> byKey = new HashMap<>();
+        db.reservations().values().forEach(r -> byKey.computeIfAbsent(r.key(), k -> new ArrayList<>()).add(r.id()));
+        byKey.forEach((key, ids) -> {
+            if (ids.size() > 1) {
+                violation(Rule.I3, "key " + key + " has " + ids.size() + " reservations " + ids);
+            }
+            IdempotencyRecord stored = db.idempotency().get(key);
+            if (stored == null || stored.status() != 201 || !ids.contains(stored.reservationId())) {
+                violation(Rule.I3, "key " + key + " has reservation " + ids + " but stored outcome " + stored);
+            }
+        });
+        db.idempotency().values().stream()
+                .filter(r -> r.status() == 201 && !db.reservations().containsKey(r.reservationId()))
+                .forEach(r -> violation(Rule.I3, "stored 201 for key " + r.key() + " names no reservation"));
+    }
+}
