@@ -22,7 +22,6 @@ import jakarta.transaction.Transactional;
 import dev.stockhold.DatabaseFailures;
 import dev.stockhold.Jdbc;
 import dev.stockhold.StockholdConfig;
-import dev.stockhold.reservation.ReservationStatus;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.logging.Log;
 import io.quarkus.runtime.Startup;
@@ -36,7 +35,7 @@ import io.quarkus.scheduler.Scheduled;
  * {@code stockhold_invariant_violations}: 0 when healthy. Read-only, so any number of replicas may run it.
  *
  * <p>
- * Held is checked for every record at once ({@link #HELD_SWEEP}) every {@link #HELD_SWEEP_EVERY}th run, the first
+ * Held is checked for every record at once ({@link AuditStatements#HELD_SWEEP}) every {@link #HELD_SWEEP_EVERY}th run, the first
  * included, and in the run that ends a rotation of the sample: summing HELD lines walks every active hold however few
  * records are compared, so a walk for each sample of 200 cost PostgreSQL most of a second of one core every run at
  * 100,000 holds. The sample's runs between sweeps check the rest; a record the sweep finds wrong is rechecked in full
@@ -54,110 +53,11 @@ import io.quarkus.scheduler.Scheduled;
 @Startup
 public class InvariantAuditor {
 
-    /**
-     * Index paths and nested loops only, no parallel workers (whose start cost a background sample more than its
-     * reads) and no JIT (the disabled paths' costs pass its threshold, and compiling took longer than the reads), for
-     * this read-only transaction (SET LOCAL).
-     */
-    static final String PLAN = "SET LOCAL enable_seqscan = off; SET LOCAL enable_hashjoin = off; SET LOCAL enable_mergejoin = off;"
-            + " SET LOCAL enable_bitmapscan = off; SET LOCAL max_parallel_workers_per_gather = 0; SET LOCAL jit = off";
-    /**
-     * HELD quantities per record of the batch's tenants, from active holds only; MATERIALIZED, so they are summed once
-     * per run: expecting a batch of one row, the planner summed them again for every record of the batch.
-     */
-    private static final String HELD = """
-            held AS MATERIALIZED (
-                SELECT r.tenant_id, l.sku, coalesce(l.location, 'default') AS location, sum(l.quantity) AS quantity
-                  FROM reservations r JOIN reservation_lines l ON l.reservation_id = r.id
-                 WHERE %s AND r.tenant_id IN (SELECT DISTINCT tenant_id FROM batch)
-                 GROUP BY 1, 2, 3),
-            """.formatted(ReservationStatus.sqlIn("r.status", ReservationStatus.holding()));
-    /** Open quantities of confirmed deferred reservations per record of the batch's tenants, summed once per run. */
-    private static final String COMMITTED = """
-            committed AS MATERIALIZED (
-                SELECT r.tenant_id, l.sku, coalesce(l.location, 'default') AS location,
-                       sum(l.quantity - l.fulfilled - l.released) AS quantity
-                  FROM reservations r JOIN reservation_lines l ON l.reservation_id = r.id
-                 WHERE %s AND r.fulfilment IS NOT NULL
-                   AND r.tenant_id IN (SELECT DISTINCT tenant_id FROM batch)
-                 GROUP BY 1, 2, 3)
-            """.formatted(ReservationStatus.sqlIn("r.status", ReservationStatus.committing()));
-
-    /**
-     * Records of the batch ({@code batch}: which ones) with their figures, the committed quantities at each, and the
-     * HELD ones where {@code sumHeld}; otherwise the record's own held figure stands in (held is then the sweep's to
-     * check), so the statement never walks the active holds.
-     */
-    private static String audit(String batch, boolean sumHeld) {
-        return """
-                WITH batch AS MATERIALIZED (
-                    SELECT tenant_id, sku, location, on_hand, held, received, sold, committed, movements FROM stock_records %s),
-                %s%s
-                SELECT b.tenant_id, b.sku, b.location, b.on_hand, b.held, b.received, b.sold, %s, b.committed,
-                       coalesce(k.quantity, 0), b.movements, coalesce(m.seq, 0), coalesce(m.on_hand_after, 0), coalesce(m.committed_after, 0)
-                  FROM batch b%s
-                  LEFT JOIN committed k ON k.tenant_id = b.tenant_id AND k.sku = b.sku AND k.location = b.location
-                  LEFT JOIN LATERAL (
-                       SELECT seq, on_hand_after, committed_after FROM stock_movements m
-                        WHERE m.tenant_id = b.tenant_id AND m.sku = b.sku AND m.location = b.location ORDER BY seq DESC LIMIT 1) m ON true
-                 ORDER BY b.tenant_id, b.sku, b.location
-                """
-                .formatted(batch, sumHeld ? HELD : "", COMMITTED, sumHeld ? "coalesce(h.quantity, 0)" : "b.held",
-                        sumHeld ? " LEFT JOIN held h ON h.tenant_id = b.tenant_id AND h.sku = b.sku AND h.location = b.location" : "");
-    }
-
-    /**
-     * The ledger entries of each given record from a seq on, checked link by link: each entry's seq follows the one
-     * before, and its figures are the one before plus its deltas. Reads only the entries since the record's last audit
-     * (at most {@link #FIRST_VISIT} on a record's first): its cost is bounded by new entries, never by history.
-     */
-    static final String CHAIN = """
-            WITH w AS (SELECT * FROM unnest(?::varchar[], ?::varchar[], ?::varchar[], ?::bigint[]) AS w(tenant_id, sku, location, from_seq))
-            SELECT w.tenant_id, w.sku, w.location, max(e.seq),
-                   count(*) FILTER (WHERE e.prev_seq IS NOT NULL AND (e.seq <> e.prev_seq + 1
-                                    OR e.on_hand_after <> e.prev_on_hand + e.on_hand_delta
-                                    OR e.committed_after <> e.prev_committed + e.committed_delta))
-              FROM w CROSS JOIN LATERAL (
-                   SELECT seq, on_hand_delta, committed_delta, on_hand_after, committed_after,
-                          lag(seq) OVER o AS prev_seq, lag(on_hand_after) OVER o AS prev_on_hand,
-                          lag(committed_after) OVER o AS prev_committed
-                     FROM stock_movements m
-                    WHERE m.tenant_id = w.tenant_id AND m.sku = w.sku AND m.location = w.location AND m.seq >= w.from_seq
-                   WINDOW o AS (ORDER BY seq)) e
-             GROUP BY 1, 2, 3
-            """;
     /** How many of a record's newest entries the first audit of it in this process follows back. */
     static final int FIRST_VISIT = 100;
     /** Records whose chain this process has followed, and the last seq it checked; bounded, then it starts over. */
     private static final int MAX_WATERMARKS = 100_000;
 
-    /** The next sample after a position, held left to the sweep. */
-    static final String SAMPLE = audit("WHERE (tenant_id, sku, location) > (?, ?, ?) ORDER BY tenant_id, sku, location LIMIT ?",
-            false);
-    /**
-     * The records that failed before (and those the sweep found wrong), all in one statement, held included: the held
-     * and committed sums are taken once per run however many records are known to fail (one statement per record summed
-     * the tenant's active holds once per record).
-     */
-    static final String KNOWN = audit(
-            "WHERE (tenant_id, sku, location) IN (SELECT * FROM unnest(?::varchar[], ?::varchar[], ?::varchar[]))", true);
-    /**
-     * The records whose held differs from the HELD quantities there, from one walk of the active holds: a record holding
-     * units without lines, lines at a record holding none, or a different sum. A FULL JOIN runs as a hash or merge join
-     * whatever the statistics say (a nested loop cannot run it), so the comparison is bounded by the holds and the
-     * records holding any, and only the disagreeing ones leave the database.
-     */
-    static final String HELD_SWEEP = """
-            WITH sums AS MATERIALIZED (
-                SELECT r.tenant_id, l.sku, coalesce(l.location, 'default') AS location, sum(l.quantity) AS quantity
-                  FROM reservations r JOIN reservation_lines l ON l.reservation_id = r.id
-                 WHERE %s
-                 GROUP BY 1, 2, 3),
-            holding AS MATERIALIZED (SELECT tenant_id, sku, location, held FROM stock_records WHERE held <> 0)
-            SELECT coalesce(h.tenant_id, s.tenant_id), coalesce(h.sku, s.sku), coalesce(h.location, s.location)
-              FROM holding h FULL JOIN sums s ON s.tenant_id = h.tenant_id AND s.sku = h.sku AND s.location = h.location
-             WHERE coalesce(h.held, 0) <> coalesce(s.quantity, 0)
-            """.formatted(ReservationStatus.sqlIn("r.status", ReservationStatus.holding()));
     /** Every how many runs the held sweep runs (and in the run that ends a rotation): 5 minutes at the default 30 s. */
     static final int HELD_SWEEP_EVERY = 10;
 
@@ -228,7 +128,7 @@ public class InvariantAuditor {
         jdbc.withConnection(c -> {
             try (Statement s = c.createStatement()) {
                 s.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY");
-                s.execute(PLAN);
+                s.execute(AuditStatements.PLAN);
             }
             List<Finding> sampled = sample(c);
             boolean sweep = runs.getAndIncrement() % HELD_SWEEP_EVERY == 0 || cursorTenant.isEmpty(); // the rotation ended
@@ -268,7 +168,7 @@ public class InvariantAuditor {
 
     private List<Finding> sample(Connection c) throws SQLException {
         List<Finding> found = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement(SAMPLE)) {
+        try (PreparedStatement ps = c.prepareStatement(AuditStatements.SAMPLE)) {
             ps.setString(1, cursorTenant);
             ps.setString(2, cursorSku);
             ps.setString(3, cursorLocation);
@@ -295,7 +195,7 @@ public class InvariantAuditor {
     /** Every record's held against the HELD quantities there. @return the records that disagree, to be rechecked in full */
     private static List<RecordKey> heldSweep(Connection c) throws SQLException {
         List<RecordKey> wrong = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement(HELD_SWEEP); ResultSet rs = ps.executeQuery()) {
+        try (PreparedStatement ps = c.prepareStatement(AuditStatements.HELD_SWEEP); ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 wrong.add(new RecordKey(rs.getString(1), rs.getString(2), rs.getString(3)));
             }
@@ -309,7 +209,7 @@ public class InvariantAuditor {
             return List.of();
         }
         List<Finding> found = new ArrayList<>(records.size());
-        try (PreparedStatement ps = c.prepareStatement(KNOWN)) {
+        try (PreparedStatement ps = c.prepareStatement(AuditStatements.KNOWN)) {
             bindRecords(c, ps, records);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
@@ -320,7 +220,7 @@ public class InvariantAuditor {
         return found;
     }
 
-    /** Binds parameters 1-3, the arrays of tenants, skus and locations that KNOWN and CHAIN unnest, to these records. */
+    /** Binds parameters 1-3, the arrays of tenants, skus and locations that the KNOWN and CHAIN statements unnest, to these records. */
     private static void bindRecords(Connection c, PreparedStatement ps, Collection<RecordKey> records) throws SQLException {
         ps.setArray(1, c.createArrayOf("varchar", records.stream().map(RecordKey::tenantId).toArray()));
         ps.setArray(2, c.createArrayOf("varchar", records.stream().map(RecordKey::sku).toArray()));
@@ -346,7 +246,7 @@ public class InvariantAuditor {
             chainChecked.clear();
         }
         Map<String, Long> breaks = new java.util.HashMap<>();
-        try (PreparedStatement ps = c.prepareStatement(CHAIN)) {
+        try (PreparedStatement ps = c.prepareStatement(AuditStatements.CHAIN)) {
             bindRecords(c, ps, withEntries.stream().map(Finding::record).toList());
             ps.setArray(4, c.createArrayOf("bigint", withEntries.stream()
                     .map(f -> chainChecked.getOrDefault(f.key(), Math.max(1, f.lastSeq() - FIRST_VISIT))).toArray()));

@@ -8,7 +8,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -62,8 +61,7 @@ public class OutboxRelay {
     private Thread worker;
     /** When this relay last claimed: hand-offs alone never keep it from claiming longer than the poll interval. */
     private volatile long lastClaimNanos;
-    private volatile long lastFailureLogNanos;
-    private final AtomicLong failuresSinceLog = new AtomicLong();
+    private final RelayFailureLog failureLog = new RelayFailureLog();
 
     void start(@Observes StartupEvent event) {
         if (!config.relay().enabled()) {
@@ -169,7 +167,7 @@ public class OutboxRelay {
 
     /** Confirms of {@code relay} to be marked once {@code delay} old (or sooner: {@link Unmarked}). */
     Unmarked unmarked(String relay, Duration delay) {
-        return new Unmarked(relay, delay);
+        return new Unmarked(store, metrics, config.relay().batchSize(), config.outbox().maxAttempts(), relay, delay);
     }
 
     /** A drain as {@code unmarked}'s relay, whose confirmed events it marks when they are due. */
@@ -267,75 +265,11 @@ public class OutboxRelay {
             }
         }
         if (!failed.isEmpty()) {
-            reportFailures(batch, answered, unmarked.flush(failed));
+            failureLog.report(batch, answered, unmarked.flush(failed));
         } else if (unmarked.due()) {
             unmarked.flush();
         }
         return confirmed;
-    }
-
-    /**
-     * Events the broker confirmed that one relay has not marked PUBLISHED yet: marked together, in one statement, once
-     * the oldest has waited the mark delay, a batch's worth is waiting, a failure is marked, a claim is due, or the
-     * relay stops. Until then their rows stay leased to the relay, so no other relay publishes them again. Used by one
-     * thread at a time.
-     */
-    final class Unmarked {
-        private final String relay;
-        private final long delayNanos;
-        private final List<RelayStore.Mark> marks = new ArrayList<>();
-        private long oldestNanos;
-
-        Unmarked(String relay, Duration delay) {
-            this.relay = relay;
-            this.delayNanos = delay.toNanos();
-        }
-
-        void add(UUID id) {
-            if (marks.isEmpty()) {
-                oldestNanos = System.nanoTime();
-            }
-            marks.add(RelayStore.Mark.confirmed(id));
-        }
-
-        boolean isEmpty() {
-            return marks.isEmpty();
-        }
-
-        int size() {
-            return marks.size();
-        }
-
-        boolean due() {
-            return !marks.isEmpty() && (marks.size() >= config.relay().batchSize() || nanosUntilDue() <= 0);
-        }
-
-        long nanosUntilDue() {
-            return oldestNanos + delayNanos - System.nanoTime();
-        }
-
-        List<RelayStore.Marked> flush() {
-            return flush(List.of());
-        }
-
-        /** Marks the confirmed events in hand, and {@code failed} with them. @return the rows changed */
-        List<RelayStore.Marked> flush(List<RelayStore.Mark> failed) {
-            if (marks.isEmpty() && failed.isEmpty()) {
-                return List.of();
-            }
-            List<RelayStore.Mark> all = new ArrayList<>(marks.size() + failed.size());
-            all.addAll(marks);
-            all.addAll(failed);
-            List<RelayStore.Marked> marked = store.mark(relay, all, config.outbox().maxAttempts());
-            marks.clear();
-            if (marked.size() < all.size()) {
-                // the lease ran out before the mark: another relay may publish these events again
-                metrics.leasesLost(all.size() - marked.size());
-                Log.warnf("Outbox relay %s: %d marks found their lease gone; those events may be published again", relay,
-                        all.size() - marked.size());
-            }
-            return marked;
-        }
     }
 
     /** No attempt charged: the leases go straight back, for this relay after its pause or for another replica. */
@@ -364,24 +298,6 @@ public class OutboxRelay {
                 return;
             }
             delay = min(delay.multipliedBy(2), config.relay().brokerProbeMax());
-        }
-    }
-
-    /** DEAD is decided by the database (OutboxDialect.MARK_FAILED); this only reports what it decided. */
-    private void reportFailures(List<ClaimedRow> batch, PublishOutcome.Answered answered, List<RelayStore.Marked> marked) {
-        List<UUID> dead = marked.stream().filter(m -> "DEAD".equals(m.status())).map(RelayStore.Marked::id).toList();
-        if (!dead.isEmpty()) {
-            ClaimedRow first = batch.stream().filter(e -> e.id().equals(dead.get(0))).findFirst().orElseThrow();
-            Log.errorf("%d outbox events are DEAD (first: %s of aggregate %s, tenant %s: %s); see GET /v1/admin/outbox/dead",
-                    dead.size(), first.id(), first.aggregateId(), first.tenantId(), answered.failures().get(first.id()).describe());
-        }
-        long total = failuresSinceLog.addAndGet(answered.failures().size());
-        long now = System.nanoTime();
-        if (now - lastFailureLogNanos > Duration.ofSeconds(10).toNanos()) {
-            lastFailureLogNanos = now;
-            failuresSinceLog.set(0);
-            Log.warnf("Outbox relay: %d events refused by the broker since the last report (latest: %s); retrying with backoff",
-                    total, answered.failures().values().iterator().next().describe());
         }
     }
 

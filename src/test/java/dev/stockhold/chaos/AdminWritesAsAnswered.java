@@ -22,6 +22,15 @@ final class AdminWritesAsAnswered extends Invariant {
         Map<String, Event> byVersion = new HashMap<>();
         db.events().stream().filter(e -> e.stock() && e.kind().equals("changed") && !e.fulfilment())
                 .forEach(e -> byVersion.put(e.subject() + "#" + e.data().path("version").asLong(), e));
+        adjustments(db, clients, byVersion);
+        batches(db, clients);
+        long counted = counts(db, clients);
+        totals(db, clients, byVersion, counted);
+        compareAndSets(clients, byVersion);
+    }
+
+    /** Every adjustment answered: one ledger entry and one stock.changed of its delta under a 200, none under a refusal. */
+    private void adjustments(Snapshot db, ClientLog clients, Map<String, Event> byVersion) {
         for (ClientLog.AdjustAnswer answer : clients.adjustAnswers) {
             ClientLog.Adjustment a = clients.adjustments.get(answer.key());
             IdempotencyRecord stored = db.idempotency().get(answer.key());
@@ -43,8 +52,10 @@ final class AdminWritesAsAnswered extends Invariant {
                 violation(Rule.I7, "adjustment " + a + " answered " + answer.status() + " " + answer.problem());
             }
         }
-        batches(db, clients);
-        long counted = counts(db, clients);
+    }
+
+    /** The stock.changed events add up: seeds, applied adjustments and won sets (and at most the sets of unknown outcome). */
+    private void totals(Snapshot db, ClientLog clients, Map<String, Event> byVersion, long counted) {
         long applied = clients.adjustments.values().stream()
                 .filter(a -> db.idempotency().containsKey(a.key()) && db.idempotency().get(a.key()).status() == 200).count()
                 + clients.batches.values().stream()
@@ -61,6 +72,10 @@ final class AdminWritesAsAnswered extends Invariant {
         if (counted >= 0 && countEvents != counted) {
             violation(Rule.I7, countEvents + " stock.changed events of counts, but counts wrote " + counted + " ledger entries");
         }
+    }
+
+    /** Of the compare-and-sets sent with one ETag at most one won, with exactly the on hand it asked for. */
+    private void compareAndSets(ClientLog clients, Map<String, Event> byVersion) {
         Map<String, Integer> winners = new HashMap<>();
         for (ClientLog.SetAnswer set : clients.setAnswers) {
             if (set.status() == 200) {

@@ -87,37 +87,8 @@ final class Environment implements AutoCloseable {
             cluster = HaCluster.start(work.resolve("postgres-ha.log"));
         }
         admin("CREATE DATABASE " + database);
-
-        KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-        generator.initialize(2048);
-        KeyPair issuer = generator.generateKeyPair();
-        Path publicKey = work.resolve("issuer.pub");
-        Files.writeString(publicKey, "-----BEGIN PUBLIC KEY-----\n"
-                + Base64.getMimeEncoder(64, "\n".getBytes()).encodeToString(issuer.getPublic().getEncoded())
-                + "\n-----END PUBLIC KEY-----\n");
-        token = Jwt.issuer(ISSUER).audience(AUDIENCE).subject("chaos").claim("tenant_id", tenant)
-                .groups(Set.of("reservations", "inventory-admin")).expiresIn(Duration.ofHours(2))
-                .sign(issuer.getPrivate());
-
-        Map<String, String> env = new LinkedHashMap<>();
-        env.put("QUARKUS_DATASOURCE_JDBC_URL", jdbcUrl(database));
-        env.put("QUARKUS_DATASOURCE_USERNAME", settings.pgUser());
-        env.put("QUARKUS_DATASOURCE_PASSWORD", "");
-        env.put("MP_JWT_VERIFY_PUBLICKEY_LOCATION", publicKey.toAbsolutePath().toString());
-        env.put("MP_JWT_VERIFY_ISSUER", ISSUER);
-        env.put("STOCKHOLD_SECURITY_AUDIENCE", AUDIENCE);
-        env.put("STOCKHOLD_EVENTS_SCHEMA_BASE_URI", "http://localhost/schemas/events/");
-        env.put("RABBITMQ_USERNAME", "guest");
-        env.put("RABBITMQ_PASSWORD", "guest");
-        env.put("STOCKHOLD_SECURITY_CURSOR_SECRET", "chaos-run-cursor-secret-" + UUID.randomUUID());
-        // a killed replica's claimed events are taken over after the lease: shorter than the 30 s default so the
-        // drain after the run is quick; still longer than the publish timeout (10 s), as it must be
-        env.put("STOCKHOLD_RELAY_LEASE", "15s");
-        // a retry schedule of about one second (4 attempts, 100-500 ms apart), far shorter than every broker outage:
-        // were an outage charged to the events, they would all be DEAD, hence missing, long before the broker returns
-        env.put("STOCKHOLD_OUTBOX_MAX_ATTEMPTS", "4");
-        env.put("STOCKHOLD_OUTBOX_BACKOFF_INITIAL", "100ms");
-        env.put("STOCKHOLD_OUTBOX_BACKOFF_MAX", "500ms");
+        Path publicKey = issueToken();
+        Map<String, String> env = replicaEnvironment(publicKey);
         if (settings.target() == ChaosSettings.Target.KAFKA) {
             kafka = new KafkaBroker().start();
             env.put("STOCKHOLD_RELAY_TARGET", "kafka");
@@ -141,6 +112,45 @@ final class Environment implements AutoCloseable {
             replicas.add(new Replica(name, cutOff ? PartitionedNetwork.Link.CLIENTS.inside : "127.0.0.1", settings.ports().get(i),
                     cutOff ? network.launcher() : List.of(), settings.jar(), work.resolve(name + ".log"), own));
         }
+    }
+
+    /** A token of the run's own issuer for the run's tenant; @return the issuer's public key, as the replicas read it */
+    private Path issueToken() throws Exception {
+        KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+        generator.initialize(2048);
+        KeyPair issuer = generator.generateKeyPair();
+        Path publicKey = work.resolve("issuer.pub");
+        Files.writeString(publicKey, "-----BEGIN PUBLIC KEY-----\n"
+                + Base64.getMimeEncoder(64, "\n".getBytes()).encodeToString(issuer.getPublic().getEncoded())
+                + "\n-----END PUBLIC KEY-----\n");
+        token = Jwt.issuer(ISSUER).audience(AUDIENCE).subject("chaos").claim("tenant_id", tenant)
+                .groups(Set.of("reservations", "inventory-admin")).expiresIn(Duration.ofHours(2))
+                .sign(issuer.getPrivate());
+        return publicKey;
+    }
+
+    /** What every replica is started with: the run's database, issuer, broker and short relay schedules. */
+    private Map<String, String> replicaEnvironment(Path publicKey) {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("QUARKUS_DATASOURCE_JDBC_URL", jdbcUrl(database));
+        env.put("QUARKUS_DATASOURCE_USERNAME", settings.pgUser());
+        env.put("QUARKUS_DATASOURCE_PASSWORD", "");
+        env.put("MP_JWT_VERIFY_PUBLICKEY_LOCATION", publicKey.toAbsolutePath().toString());
+        env.put("MP_JWT_VERIFY_ISSUER", ISSUER);
+        env.put("STOCKHOLD_SECURITY_AUDIENCE", AUDIENCE);
+        env.put("STOCKHOLD_EVENTS_SCHEMA_BASE_URI", "http://localhost/schemas/events/");
+        env.put("RABBITMQ_USERNAME", "guest");
+        env.put("RABBITMQ_PASSWORD", "guest");
+        env.put("STOCKHOLD_SECURITY_CURSOR_SECRET", "chaos-run-cursor-secret-" + UUID.randomUUID());
+        // a killed replica's claimed events are taken over after the lease: shorter than the 30 s default so the
+        // drain after the run is quick; still longer than the publish timeout (10 s), as it must be
+        env.put("STOCKHOLD_RELAY_LEASE", "15s");
+        // a retry schedule of about one second (4 attempts, 100-500 ms apart), far shorter than every broker outage:
+        // were an outage charged to the events, they would all be DEAD, hence missing, long before the broker returns
+        env.put("STOCKHOLD_OUTBOX_MAX_ATTEMPTS", "4");
+        env.put("STOCKHOLD_OUTBOX_BACKOFF_INITIAL", "100ms");
+        env.put("STOCKHOLD_OUTBOX_BACKOFF_MAX", "500ms");
+        return env;
     }
 
     /** Starts the replicas one after the other: the first one migrates the fresh database. */

@@ -78,10 +78,10 @@ class AuditorPlanTest {
                 // two records are enough to show it: each one walks the tenant's whole history
                 JsonNode history = explain(c, SUM_OF_HISTORY, 2);
                 PrivateCopies.execute(c, "ROLLBACK TO SAVEPOINT control");
-                PrivateCopies.execute(c, InvariantAuditor.PLAN);
-                JsonNode audit = explain(c, InvariantAuditor.SAMPLE, RECORDS);
+                PrivateCopies.execute(c, AuditStatements.PLAN);
+                JsonNode audit = explain(c, AuditStatements.SAMPLE, RECORDS);
                 // held, every tenth run, for every record from one walk of the active holds
-                JsonNode sweep = explain(c, InvariantAuditor.HELD_SWEEP);
+                JsonNode sweep = explain(c, AuditStatements.HELD_SWEEP);
 
                 // the costliest run: a sample with the held sweep
                 long runBuffers = buffers(audit) + buffers(sweep);
@@ -104,7 +104,7 @@ class AuditorPlanTest {
                 assertThat(audit.toString()).doesNotContain("\"Seq Scan\"");
                 // past the first record the planner expects a batch of one row, and summed the tenant's active holds
                 // again for every record of the batch (27 s for 200 records at 47,000 holds): they are summed once
-                JsonNode midway = explain(c, InvariantAuditor.SAMPLE, RECORDS, "SKU-0001");
+                JsonNode midway = explain(c, AuditStatements.SAMPLE, RECORDS, "SKU-0001");
                 assertThat(maxLoops(audit.path("Plan"), "Aggregate")).as("runs of an aggregate from the start").isEqualTo(1);
                 assertThat(maxLoops(midway.path("Plan"), "Aggregate")).as("runs of an aggregate from midway").isEqualTo(1);
 
@@ -211,12 +211,12 @@ class AuditorPlanTest {
 
     /** The recheck of the first {@code records} records as known violators. */
     private JsonNode explainKnown(Connection c, int records) throws Exception {
-        return plan(c, InvariantAuditor.KNOWN, ps -> bindRecords(c, ps, records));
+        return plan(c, AuditStatements.KNOWN, ps -> bindRecords(c, ps, records));
     }
 
     /** The chain check of every record from this seq on. */
     private JsonNode explainChain(Connection c, long fromSeq) throws Exception {
-        return plan(c, InvariantAuditor.CHAIN, ps -> {
+        return plan(c, AuditStatements.CHAIN, ps -> {
             bindRecords(c, ps, RECORDS);
             Long[] from = new Long[RECORDS];
             java.util.Arrays.fill(from, fromSeq);

@@ -160,7 +160,7 @@ class OutboxRelayMechanicsTest extends BrokerFixture {
         while (relay.drain("draining-relay", publisher).claimed() > 0) {
             // events other tests of this profile left pending, and this test's stock event
         }
-        OutboxRelay.Unmarked unmarked = relay.unmarked("deferring-relay", Duration.ofHours(1));
+        Unmarked unmarked = relay.unmarked("deferring-relay", Duration.ofHours(1));
         signal.open("deferring-relay", Duration.ofSeconds(30));
         String first;
         String second;
