@@ -19,23 +19,13 @@ final class AdjustmentClient extends FeatureClient {
     private final ConcurrentLinkedDeque<String> adjustmentsToRetry = new ConcurrentLinkedDeque<>();
     private final ConcurrentLinkedDeque<String> batchesToRetry = new ConcurrentLinkedDeque<>();
 
-    AdjustmentClient(Context context) {
-        super(context);
-    }
-
-    @Override
-    List<Step> steps() {
-        return List.of(new Step(3, this::adjust), new Step(1, this::batch));
-    }
-
     /**
      * An ERP's delta: a new key (or, half the time, the retry of one whose answer never came) for -3..+6 units at the
      * default location or at WH-2, which the first adjustment there creates.
      */
     private void adjust(ThreadLocalRandom random) {
         log.count(Operation.ADJUST);
-        String key = random.nextBoolean() ? adjustmentsToRetry.pollFirst() : null;
-        ClientLog.Adjustment adjustment = key == null ? null : log.adjustments.get(key);
+        ClientLog.Adjustment adjustment = halfTheTimeARetry(random, adjustmentsToRetry, log.adjustments);
         if (adjustment == null) {
             long delta = random.nextInt(10) - 3;
             adjustment = new ClientLog.Adjustment("adj-" + UUID.randomUUID(), skus.get(random.nextInt(skus.size())),
@@ -58,8 +48,7 @@ final class AdjustmentClient extends FeatureClient {
      */
     private void batch(ThreadLocalRandom random) {
         log.count(Operation.BATCH_ADJUST);
-        String key = random.nextBoolean() ? batchesToRetry.pollFirst() : null;
-        ClientLog.Batch batch = key == null ? null : log.batches.get(key);
+        ClientLog.Batch batch = halfTheTimeARetry(random, batchesToRetry, log.batches);
         if (batch == null) {
             Map<String, ClientLog.Adjustment> items = new LinkedHashMap<>();
             String batchKey = "batch-" + UUID.randomUUID();
@@ -83,5 +72,10 @@ final class AdjustmentClient extends FeatureClient {
                 .timeout(TIMEOUT).POST(HttpRequest.BodyPublishers.ofString(body)).build();
         sendKeyed(random, request, b.key(), batchesToRetry, (response, answer) -> log.batchAnswers
                 .add(new ClientLog.BatchAnswer(b.key(), response.statusCode(), slug(answer), replayed(response))));
+    }
+
+    @Override
+    List<Step> steps() {
+        return List.of(new Step(3, this::adjust), new Step(1, this::batch));
     }
 }

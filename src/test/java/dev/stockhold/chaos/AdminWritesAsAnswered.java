@@ -16,9 +16,7 @@ import dev.stockhold.chaos.Snapshot.IdempotencyRecord;
 final class AdminWritesAsAnswered extends Invariant {
 
     @Override
-    void check(Run run) {
-        Snapshot db = run.db();
-        ClientLog clients = run.clients();
+    void check() {
         Map<String, Event> byVersion = new HashMap<>();
         db.events().stream().filter(e -> e.stock() && e.kind().equals("changed") && !e.fulfilment())
                 .forEach(e -> byVersion.put(e.subject() + "#" + e.data().path("version").asLong(), e));

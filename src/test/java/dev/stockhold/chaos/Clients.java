@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BooleanSupplier;
-import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Concurrent clients as careless but honest callers behave, each thread taking the steps of every feature's client
@@ -18,7 +18,7 @@ import java.util.function.Function;
 final class Clients {
 
     /** Every feature's client; a new feature adds its own here, and edits no other. */
-    static final List<Function<FeatureClient.Context, FeatureClient>> FEATURES = List.of(ReservationClient::new, LifecycleClient::new,
+    static final List<Supplier<FeatureClient>> FEATURES = List.of(ReservationClient::new, LifecycleClient::new,
             EditClient::new, ListingClient::new, SettlementClient::new, AdjustmentClient::new, CountClient::new);
 
     private final List<FeatureClient> features;
@@ -29,7 +29,7 @@ final class Clients {
         this.thinkTime = thinkTime;
         this.log = log;
         FeatureClient.Context context = new FeatureClient.Context(replicas, token, skus, log, new FeatureClient.Made());
-        this.features = FEATURES.stream().map(f -> f.apply(context)).toList();
+        this.features = FEATURES.stream().map(f -> f.get().join(context)).toList();
     }
 
     /** Runs {@code count} clients while {@code keepGoing} holds, then waits for their last requests. */

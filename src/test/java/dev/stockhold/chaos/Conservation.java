@@ -8,6 +8,7 @@ import dev.stockhold.chaos.Findings.Rule;
 import dev.stockhold.chaos.Snapshot.Event;
 import dev.stockhold.chaos.Snapshot.Ledger;
 import dev.stockhold.chaos.Snapshot.StockRecord;
+import dev.stockhold.reservation.ReservationStatus;
 
 /**
  * I2, per stock record, from the rows alone: held = the HELD lines there; committed = the open lines of confirmed
@@ -18,13 +19,12 @@ import dev.stockhold.chaos.Snapshot.StockRecord;
 final class Conservation extends Invariant {
 
     @Override
-    void check(Run run) {
-        Snapshot db = run.db();
+    void check() {
         Map<String, Long> held = new HashMap<>();
         Map<String, Long> sold = new HashMap<>();
         Map<String, Long> committed = new HashMap<>();
         db.reservations().values().forEach(r -> r.at().forEach((at, q) -> {
-            if (r.status().equals("HELD")) {
+            if (ReservationStatus.holding().contains(ReservationStatus.valueOf(r.status()))) {
                 held.merge(at, (long) q, Long::sum);
             } else if (r.confirmed() && !r.deferred()) {
                 sold.merge(at, (long) q, Long::sum);

@@ -1,6 +1,5 @@
 package dev.stockhold.chaos;
 
-import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -22,15 +21,6 @@ final class CountClient extends FeatureClient {
 
     private final ConcurrentLinkedDeque<String> countsToRetry = new ConcurrentLinkedDeque<>();
 
-    CountClient(Context context) {
-        super(context);
-    }
-
-    @Override
-    List<Step> steps() {
-        return List.of(new Step(1, this::count), new Step(3, this::compareAndSet));
-    }
-
     /**
      * A WMS count at the default location or WH-2: 1 to 4 skus counted at 0..12 units as of a moment up to 2 s ago, one
      * in four as of 30 s ago (usually stale by then), one in five at WH-2 a full count; half the time the retry of one
@@ -38,8 +28,7 @@ final class CountClient extends FeatureClient {
      */
     private void count(ThreadLocalRandom random) {
         log.count(Operation.COUNT);
-        String key = random.nextBoolean() ? countsToRetry.pollFirst() : null;
-        ClientLog.Count count = key == null ? null : log.counts.get(key);
+        ClientLog.Count count = halfTheTimeARetry(random, countsToRetry, log.counts);
         if (count == null) {
             String location = random.nextBoolean() ? "WH-2" : "default";
             boolean full = location.equals("WH-2") && random.nextInt(5) == 0;
@@ -82,38 +71,32 @@ final class CountClient extends FeatureClient {
         Replica replica = replica(random);
         Function<Replica, HttpRequest> read = r -> HttpRequest.newBuilder(URI.create(r.baseUrl() + "/v1/items/" + sku + "/stock/default"))
                 .header("Authorization", "Bearer " + token).timeout(TIMEOUT).GET().build();
-        try {
-            HttpResponse<String> current = send(read.apply(replica), replica, read);
-            log.answered(current.statusCode());
-            if (current.statusCode() != 200) {
-                return;
-            }
-            String etag = current.headers().firstValue("ETag").orElseThrow();
-            JsonNode record = parse(current.body());
-            long onHand = Math.max(record.path("held").asLong(), record.path("onHand").asLong() + random.nextInt(7) - 2);
-            Function<Replica, HttpRequest> write = r -> HttpRequest
-                    .newBuilder(URI.create(r.baseUrl() + "/v1/items/" + sku + "/stock/default"))
-                    .header("Authorization", "Bearer " + token).header("Content-Type", "application/json").header("If-Match", etag)
-                    .timeout(TIMEOUT).PUT(HttpRequest.BodyPublishers.ofString("{\"onHand\":" + onHand + "}")).build();
-            HttpResponse<String> response;
-            try {
-                response = send(write.apply(replica), replica, write);
-            } catch (IOException e) {
-                log.unknownSets.increment();
-                throw e;
-            }
-            log.answered(response.statusCode());
-            JsonNode body = parse(response.body());
-            if (ProblemMappers.OUTCOME_UNKNOWN.equals(body.path("detail").asText())) {
-                log.unknownSets.increment(); // its commit was cut off: it may have won, like a set never answered
-                log.outcomeUnknown.increment();
-            }
-            log.setAnswers.add(new ClientLog.SetAnswer(sku, "default", etag, onHand, response.statusCode(), body.path("version").asLong(-1),
-                    slug(body)));
-        } catch (IOException e) {
-            log.noAnswer.increment();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        HttpResponse<String> current = exchange(replica, read);
+        if (current == null || current.statusCode() != 200) {
+            return;
         }
+        String etag = current.headers().firstValue("ETag").orElseThrow();
+        JsonNode record = parse(current.body());
+        long onHand = Math.max(record.path("held").asLong(), record.path("onHand").asLong() + random.nextInt(7) - 2);
+        Function<Replica, HttpRequest> write = r -> HttpRequest.newBuilder(URI.create(r.baseUrl() + "/v1/items/" + sku + "/stock/default"))
+                .header("Authorization", "Bearer " + token).header("Content-Type", "application/json").header("If-Match", etag)
+                .timeout(TIMEOUT).PUT(HttpRequest.BodyPublishers.ofString("{\"onHand\":" + onHand + "}")).build();
+        HttpResponse<String> response = exchange(replica, write);
+        if (response == null) {
+            log.unknownSets.increment(); // never answered: it may have won
+            return;
+        }
+        JsonNode body = parse(response.body());
+        if (ProblemMappers.OUTCOME_UNKNOWN.equals(body.path("detail").asText())) {
+            log.unknownSets.increment(); // its commit was cut off: it may have won, like a set never answered
+            log.outcomeUnknown.increment();
+        }
+        log.setAnswers.add(new ClientLog.SetAnswer(sku, "default", etag, onHand, response.statusCode(), body.path("version").asLong(-1),
+                slug(body)));
+    }
+
+    @Override
+    List<Step> steps() {
+        return List.of(new Step(1, this::count), new Step(3, this::compareAndSet));
     }
 }

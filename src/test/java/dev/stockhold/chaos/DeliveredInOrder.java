@@ -21,7 +21,7 @@ import dev.stockhold.support.BrokerQueue.Delivery;
 final class DeliveredInOrder extends Invariant {
 
     @Override
-    void check(Run run) {
+    void check() {
         delivery(run.db(), run.received());
         sequences(run.received());
     }

@@ -6,9 +6,7 @@ import dev.stockhold.chaos.Findings.Rule;
 final class EditAnswersAgree extends Invariant {
 
     @Override
-    void check(Run run) {
-        Snapshot db = run.db();
-        ClientLog clients = run.clients();
+    void check() {
         for (ClientLog.EditAnswer a : clients.editAnswers) {
             boolean updated = db.events().stream().anyMatch(e -> e.aggregateId().equals(a.reservationId()) && e.kind().equals("updated"));
             boolean agrees = switch (a.status()) {

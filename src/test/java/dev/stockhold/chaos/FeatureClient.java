@@ -45,19 +45,21 @@ abstract class FeatureClient {
     record Settleable(String id, String sku, String location) {
     }
 
-    final List<Replica> replicas;
-    final String token;
-    final List<String> skus;
-    final ClientLog log;
-    final Made made;
+    List<Replica> replicas;
+    String token;
+    List<String> skus;
+    ClientLog log;
+    Made made;
     final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(2)).build();
 
-    FeatureClient(Context context) {
+    /** Joins the run: what every client shares. @return this client */
+    final FeatureClient join(Context context) {
         this.replicas = context.replicas();
         this.token = context.token();
         this.skus = context.skus();
         this.log = context.log();
         this.made = context.made();
+        return this;
     }
 
     /** This feature's steps of the workload. */
@@ -138,5 +140,34 @@ abstract class FeatureClient {
     static String slug(JsonNode body) {
         String type = body.path("type").asText("");
         return type.isEmpty() ? null : type.substring(type.lastIndexOf('/') + 1);
+    }
+
+    /** Half the time the write of a key whose answer never came (taken from {@code retries}), else null: a new one. */
+    static <T> T halfTheTimeARetry(ThreadLocalRandom random, java.util.Deque<String> retries, java.util.Map<String, T> byKey) {
+        String key = random.nextBoolean() ? retries.pollFirst() : null;
+        return key == null ? null : byKey.get(key);
+    }
+
+    /** One of {@code made}, at random; null while there is none. */
+    static <T> T anyOf(ThreadLocalRandom random, List<T> made) {
+        return made.isEmpty() ? null : made.get(random.nextInt(made.size()));
+    }
+
+    /**
+     * Sends to {@code replica} as a load balancer would (see {@link #send}) and counts the answer's status.
+     *
+     * @return the answer; null when none came (counted as no answer) or the client was stopped
+     */
+    final HttpResponse<String> exchange(Replica replica, Function<Replica, HttpRequest> request) {
+        try {
+            HttpResponse<String> response = send(request.apply(replica), replica, request);
+            log.answered(response.statusCode());
+            return response;
+        } catch (IOException e) {
+            log.noAnswer.increment();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return null;
     }
 }

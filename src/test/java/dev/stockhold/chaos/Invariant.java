@@ -18,13 +18,20 @@ abstract class Invariant {
     }
 
     private Findings found;
+    /** The run being checked, its database snapshot and its clients' log; set before {@link #check()}. */
+    Run run;
+    Snapshot db;
+    ClientLog clients;
 
-    final void check(Run run, Findings findings) {
+    final void check(Run checked, Findings findings) {
         this.found = findings;
-        check(run);
+        this.run = checked;
+        this.db = checked.db();
+        this.clients = checked.clients();
+        check();
     }
 
-    abstract void check(Run run);
+    abstract void check();
 
     final void violation(Rule rule, String detail) {
         found.violation(rule, detail);

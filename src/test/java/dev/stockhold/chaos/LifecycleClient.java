@@ -1,6 +1,5 @@
 package dev.stockhold.chaos;
 
-import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -15,18 +14,9 @@ import dev.stockhold.chaos.ClientLog.Operation;
 /** Confirms, cancels and extends of reservations the clients made, whatever their status by then. */
 final class LifecycleClient extends FeatureClient {
 
-    LifecycleClient(Context context) {
-        super(context);
-    }
-
-    @Override
-    List<Step> steps() {
-        return List.of(new Step(12, r -> transition("confirm", r)), new Step(10, r -> transition("cancel", r)),
-                new Step(3, r -> transition("extend", r)));
-    }
-
     private void transition(String action, ThreadLocalRandom random) {
-        if (made.ids.isEmpty()) {
+        String id = anyOf(random, made.ids);
+        if (id == null) {
             return;
         }
         log.count(switch (action) {
@@ -34,7 +24,6 @@ final class LifecycleClient extends FeatureClient {
             case "cancel" -> Operation.CANCEL;
             default -> Operation.EXTEND;
         });
-        String id = made.ids.get(random.nextInt(made.ids.size()));
         // an extend asks for 5-10 minutes more: within the maximum hold, and longer than the run
         HttpRequest.BodyPublisher payload = "extend".equals(action)
                 ? HttpRequest.BodyPublishers.ofString("{\"ttlSeconds\":" + (300 + random.nextInt(300)) + "}")
@@ -43,17 +32,17 @@ final class LifecycleClient extends FeatureClient {
                 URI.create(replica.baseUrl() + "/v1/reservations/" + id + "/" + action))
                 .header("Authorization", "Bearer " + token).header("Content-Type", "application/json").timeout(TIMEOUT)
                 .POST(payload).build();
-        Replica replica = replica(random);
-        try {
-            HttpResponse<String> response = send(request.apply(replica), replica, request);
-            log.answered(response.statusCode());
+        HttpResponse<String> response = exchange(replica(random), request);
+        if (response != null) {
             JsonNode body = parse(response.body());
             log.transitionAnswers.add(new ClientLog.TransitionAnswer(id, action, response.statusCode(),
                     response.statusCode() == 200 ? body.path("status").asText() : null, slug(body)));
-        } catch (IOException e) {
-            log.noAnswer.increment();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
+    }
+
+    @Override
+    List<Step> steps() {
+        return List.of(new Step(12, r -> transition("confirm", r)), new Step(10, r -> transition("cancel", r)),
+                new Step(3, r -> transition("extend", r)));
     }
 }

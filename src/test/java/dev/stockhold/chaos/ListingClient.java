@@ -1,6 +1,5 @@
 package dev.stockhold.chaos;
 
-import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -18,15 +17,6 @@ import dev.stockhold.reservation.ReservationStatus;
 /** Keyset listings of the tenant's reservations, sometimes filtered by status, while everyone else writes. */
 final class ListingClient extends FeatureClient {
 
-    ListingClient(Context context) {
-        super(context);
-    }
-
-    @Override
-    List<Step> steps() {
-        return List.of(new Step(3, this::list));
-    }
-
     /**
      * Pages through the tenant's reservations (sometimes filtered by status) while everyone else writes: no item may
      * come twice and the pages must run newest first.
@@ -42,31 +32,21 @@ final class ListingClient extends FeatureClient {
             String url = "/v1/reservations?limit=25" + filter + (cursor == null ? "" : "&cursor=" + cursor);
             Function<Replica, HttpRequest> request = replica -> HttpRequest.newBuilder(URI.create(replica.baseUrl() + url))
                     .header("Authorization", "Bearer " + token).timeout(TIMEOUT).GET().build();
-            Replica replica = replica(random);
-            try {
-                HttpResponse<String> response = send(request.apply(replica), replica, request);
-                log.answered(response.statusCode());
-                if (response.statusCode() != 200) {
-                    return;
-                }
-                log.listedPages.increment();
-                JsonNode body = parse(response.body());
-                for (JsonNode item : body.path("items")) {
-                    String key = item.path("createdAt").asText() + " " + item.path("id").asText();
-                    if (!seen.add(item.path("id").asText()) || previous != null && compare(key, previous) > 0) {
-                        log.listingAnomalies.add(url + ": " + key + " after " + previous);
-                    }
-                    previous = key;
-                }
-                cursor = body.path("nextCursor").asText(null);
-                if (cursor == null) {
-                    return;
-                }
-            } catch (IOException e) {
-                log.noAnswer.increment();
+            HttpResponse<String> response = exchange(replica(random), request);
+            if (response == null || response.statusCode() != 200) {
                 return;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+            }
+            log.listedPages.increment();
+            JsonNode body = parse(response.body());
+            for (JsonNode item : body.path("items")) {
+                String key = item.path("createdAt").asText() + " " + item.path("id").asText();
+                if (!seen.add(item.path("id").asText()) || previous != null && compare(key, previous) > 0) {
+                    log.listingAnomalies.add(url + ": " + key + " after " + previous);
+                }
+                previous = key;
+            }
+            cursor = body.path("nextCursor").asText(null);
+            if (cursor == null) {
                 return;
             }
         }
@@ -78,5 +58,10 @@ final class ListingClient extends FeatureClient {
         String[] y = b.split(" ");
         int byTime = java.time.Instant.parse(x[0]).compareTo(java.time.Instant.parse(y[0]));
         return byTime != 0 ? byTime : java.util.UUID.fromString(x[1]).toString().compareTo(java.util.UUID.fromString(y[1]).toString());
+    }
+
+    @Override
+    List<Step> steps() {
+        return List.of(new Step(3, this::list));
     }
 }

@@ -6,7 +6,7 @@ import dev.stockhold.chaos.Findings.Rule;
 final class NeverNegative extends Invariant {
 
     @Override
-    void check(Run run) {
+    void check() {
         run.db().records().forEach((subject, record) -> {
             if (record.held() < 0 || record.committed() < 0 || record.available() < 0) {
                 violation(Rule.I1,

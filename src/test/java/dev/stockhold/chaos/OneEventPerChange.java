@@ -21,7 +21,7 @@ import dev.stockhold.reservation.ReservationStatus;
 final class OneEventPerChange extends Invariant {
 
     @Override
-    void check(Run run) {
+    void check() {
         stock(run.db());
         reservations(run.db());
         sequences(run.db());

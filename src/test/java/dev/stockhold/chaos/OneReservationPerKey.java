@@ -12,8 +12,7 @@ import dev.stockhold.chaos.Snapshot.IdempotencyRecord;
 final class OneReservationPerKey extends Invariant {
 
     @Override
-    void check(Run run) {
-        Snapshot db = run.db();
+    void check() {
         Map<String, List<String>> byKey = new HashMap<>();
         db.reservations().values().forEach(r -> byKey.computeIfAbsent(r.key(), k -> new ArrayList<>()).add(r.id()));
         byKey.forEach((key, ids) -> {

@@ -34,16 +34,6 @@ final class ReservationClient extends FeatureClient {
     private final ConcurrentLinkedDeque<String> toRetry = new ConcurrentLinkedDeque<>();
     private final List<String> answeredKeys = new CopyOnWriteArrayList<>();
 
-    ReservationClient(Context context) {
-        super(context);
-    }
-
-    @Override
-    List<Step> steps() {
-        return List.of(new Step(40, r -> reserve(Operation.RESERVE, newIntent(r), replica(r))), new Step(8, this::retry),
-                new Step(4, r -> concurrentDuplicate(newIntent(r))), new Step(6, r -> dropConnection(newIntent(r), replica(r), r)));
-    }
-
     private Intent newIntent(ThreadLocalRandom random) {
         Map<String, Integer> lines = new LinkedHashMap<>();
         int count = 1 + random.nextInt(3);
@@ -189,5 +179,11 @@ final class ReservationClient extends FeatureClient {
                 return;
             }
         }
+    }
+
+    @Override
+    List<Step> steps() {
+        return List.of(new Step(40, r -> reserve(Operation.RESERVE, newIntent(r), replica(r))), new Step(8, this::retry),
+                new Step(4, r -> concurrentDuplicate(newIntent(r))), new Step(6, r -> dropConnection(newIntent(r), replica(r), r)));
     }
 }

@@ -21,9 +21,7 @@ import dev.stockhold.chaos.Snapshot.Reservation;
 final class ReserveAnswersAgree extends Invariant {
 
     @Override
-    void check(Run run) {
-        Snapshot db = run.db();
-        ClientLog clients = run.clients();
+    void check() {
         Map<String, Reservation> byKey = new HashMap<>();
         db.reservations().values().forEach(r -> byKey.put(r.key(), r));
         Map<String, List<ReserveAnswer>> answers = new HashMap<>();

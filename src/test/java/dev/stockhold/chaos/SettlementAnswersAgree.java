@@ -14,9 +14,7 @@ import dev.stockhold.chaos.Snapshot.Reservation;
 final class SettlementAnswersAgree extends Invariant {
 
     @Override
-    void check(Run run) {
-        Snapshot db = run.db();
-        ClientLog clients = run.clients();
+    void check() {
         Map<String, Integer> answeredUnits = new HashMap<>();
         for (ClientLog.SettleAnswer a : clients.settleAnswers) {
             Reservation r = db.reservations().get(a.reservationId());

@@ -5,6 +5,7 @@ import java.util.function.Predicate;
 import dev.stockhold.chaos.ClientLog.TransitionAnswer;
 import dev.stockhold.chaos.Findings.Rule;
 import dev.stockhold.chaos.Snapshot.Reservation;
+import dev.stockhold.reservation.ReservationStatus;
 
 /**
  * Confirms, cancels and extends as the clients saw them: a 200 reached the status the final state shows, a 409
@@ -13,9 +14,7 @@ import dev.stockhold.chaos.Snapshot.Reservation;
 final class TransitionAnswersAgree extends Invariant {
 
     @Override
-    void check(Run run) {
-        Snapshot db = run.db();
-        ClientLog clients = run.clients();
+    void check() {
         for (TransitionAnswer t : clients.transitionAnswers) {
             Reservation r = db.reservations().get(t.reservationId());
             if (t.action().equals("extend")) {
@@ -35,10 +34,9 @@ final class TransitionAnswersAgree extends Invariant {
             boolean confirm = t.action().equals("confirm");
             String finalStatus = r == null ? null : r.status();
             // a deferred reservation goes on from CONFIRMED by fulfilments and releases: a repeated confirm answers that
-            Predicate<String> reached = status -> confirm
-                    ? status != null && (status.equals("CONFIRMED") || (r != null && r.deferred() && (status.equals("PARTIALLY_FULFILLED")
-                            || status.equals("FULFILLED"))))
-                    : "CANCELLED".equals(status);
+            // the lifecycle table: the statuses in which a confirm (or cancel) has been done
+            ReservationStatus.Action action = confirm ? ReservationStatus.Action.CONFIRM : ReservationStatus.Action.CANCEL;
+            Predicate<String> reached = status -> status != null && action.done(ReservationStatus.valueOf(status));
             boolean agrees = switch (t.status()) {
                 case 200 -> reached.test(t.resultStatus()) && reached.test(finalStatus);
                 case 409 -> "invalid-reservation-state".equals(t.problem()) && !reached.test(finalStatus);
