@@ -14,12 +14,14 @@ import io.agroal.api.AgroalDataSource;
 
 /**
  * The one way Stockhold's own SQL reaches the database (entities go through Hibernate; everything written as SQL comes
- * here). Each method names its transaction mode:
+ * here). Every call names its transaction mode ({@link Mode}) and is refused in the wrong one, so no statement runs in
+ * autocommit by accident, nor joins a transaction it should stay out of:
  * <ul>
- * <li>{@link #run} (one statement) and {@link #withConnection} (several): the caller's transaction if one is
- * active (Agroal hands out the connection enlisted in it), else each statement alone in autocommit.</li>
- * <li>{@link #inCallersTransaction}: refuses to run without the caller's transaction, for writes that must commit with
- * the change they belong to (an outbox event, I4).</li>
+ * <li>{@link #run} (one statement) and {@link #withConnection} (several), in the {@link Mode} the caller names: JOIN the
+ * caller's transaction (Agroal hands out the connection enlisted in it), AUTOCOMMIT alone, or a plain READ that is
+ * correct either way.</li>
+ * <li>{@link #inCallersTransaction}: JOIN, with the reason the write needs the caller's transaction (an outbox event
+ * commits with the change it belongs to, I4).</li>
  * <li>{@link #inOwnTransaction}: {@code BEGIN; ...; COMMIT} in one round trip, refused inside a caller's transaction
  * (its COMMIT would commit half of the caller's work).</li>
  * </ul>
@@ -42,13 +44,35 @@ public class Jdbc {
         T run(Connection c) throws SQLException;
     }
 
+    /** How a call's statements relate to the caller's transaction. */
+    public enum Mode {
+        /** In the caller's transaction; refused without one (a write that commits with its change, a lock held to its end). */
+        JOIN,
+        /** Each statement commits on its own; refused inside a caller's transaction, where it would not. */
+        AUTOCOMMIT,
+        /**
+         * A plain read, correct in either (the caller's transaction if one is active, else alone); refused for a
+         * statement that writes or locks rows.
+         */
+        READ
+    }
+
+    private static final java.util.regex.Pattern WRITES_OR_LOCKS = java.util.regex.Pattern.compile(
+            "\\b(INSERT|UPDATE|DELETE|MERGE|FOR\\s+(NO\\s+KEY\\s+)?(UPDATE|SHARE)|FOR\\s+KEY\\s+SHARE)\\b",
+            java.util.regex.Pattern.CASE_INSENSITIVE);
+
     @Inject
     AgroalDataSource dataSource;
     @Inject
     TransactionSynchronizationRegistry transactions;
 
-    /** {@code sql} in the caller's transaction if one is active, else alone in autocommit. */
-    public <T> T run(String sql, Work<T> work) {
+    /** {@code sql} in the named mode; refused in the wrong one. */
+    public <T> T run(Mode mode, String sql, Work<T> work) {
+        require(mode, sql);
+        return execute(sql, work);
+    }
+
+    private <T> T execute(String sql, Work<T> work) {
         try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
             return work.run(c, ps);
         } catch (SQLException e) {
@@ -56,8 +80,12 @@ public class Jdbc {
         }
     }
 
-    /** Several statements on one connection: the caller's transaction if one is active, else each in autocommit. */
-    public <T> T withConnection(ConnectionWork<T> work) {
+    /** Several statements on one connection, in the named mode (JOIN or AUTOCOMMIT); refused in the wrong one. */
+    public <T> T withConnection(Mode mode, ConnectionWork<T> work) {
+        if (mode == Mode.READ) {
+            throw new IllegalArgumentException("several statements name JOIN or AUTOCOMMIT: their SQL is not checked for writes");
+        }
+        require(mode, "several statements");
         try (Connection c = dataSource.getConnection()) {
             return work.run(c);
         } catch (SQLException e) {
@@ -68,9 +96,34 @@ public class Jdbc {
     /** {@code sql} in the caller's transaction; without one it refuses to run, saying {@code why} it needs one. */
     public <T> T inCallersTransaction(String why, String sql, Work<T> work) {
         if (transactions.getTransactionStatus() != Status.STATUS_ACTIVE) {
-            throw new IllegalStateException(why + "; no transaction is active for: " + sql.strip().lines().findFirst().orElse(sql));
+            throw new IllegalStateException(why + "; no transaction is active for: " + firstLine(sql));
         }
-        return run(sql, work);
+        return execute(sql, work);
+    }
+
+    private void require(Mode mode, String sql) {
+        int status = transactions.getTransactionStatus();
+        switch (mode) {
+            case JOIN -> {
+                if (status != Status.STATUS_ACTIVE) {
+                    throw new IllegalStateException("JOIN needs the caller's transaction; none is active for: " + firstLine(sql));
+                }
+            }
+            case AUTOCOMMIT -> {
+                if (status != Status.STATUS_NO_TRANSACTION) {
+                    throw new IllegalStateException("AUTOCOMMIT must not run inside a transaction: " + firstLine(sql));
+                }
+            }
+            case READ -> {
+                if (WRITES_OR_LOCKS.matcher(sql).find()) {
+                    throw new IllegalArgumentException("a READ writes or locks rows; name JOIN or AUTOCOMMIT: " + firstLine(sql));
+                }
+            }
+        }
+    }
+
+    private static String firstLine(String sql) {
+        return sql.strip().lines().findFirst().orElse(sql);
     }
 
     /**

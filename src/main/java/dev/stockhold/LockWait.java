@@ -24,6 +24,6 @@ public class LockWait {
 
     /** Bounds the waits of the rest of the current transaction. */
     public void limit(Duration wait) {
-        jdbc.run(statement(wait), (c, ps) -> ps.execute());
+        jdbc.run(Jdbc.Mode.JOIN, statement(wait), (c, ps) -> ps.execute());
     }
 }

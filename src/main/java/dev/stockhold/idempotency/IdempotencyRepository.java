@@ -45,7 +45,7 @@ public class IdempotencyRepository {
                 VALUES (?, ?, ?, ?, ?, ?, ?, now())
                 ON CONFLICT (tenant_id, idempotency_key) DO NOTHING
                 """;
-        return jdbc.run(sql, (c, ps) -> {
+        return jdbc.run(Jdbc.Mode.JOIN, sql, (c, ps) -> {
             for (Claim claim : claims) {
                 ps.setString(1, tenantId);
                 ps.setString(2, claim.key().value());
@@ -82,7 +82,7 @@ public class IdempotencyRepository {
                 UPDATE idempotency_records SET status_code = ?, response_body = ?, location = ?, etag = ?
                  WHERE tenant_id = ? AND idempotency_key = ?
                 """;
-        jdbc.run(sql, (c, ps) -> {
+        jdbc.run(Jdbc.Mode.JOIN, sql, (c, ps) -> {
             ps.setInt(1, outcome.status());
             ps.setString(2, outcome.body());
             ps.setString(3, outcome.location());
@@ -118,7 +118,7 @@ public class IdempotencyRepository {
                 SELECT fingerprint, status_code, response_body, location, reservation_id, etag
                   FROM idempotency_records WHERE tenant_id = ? AND idempotency_key = ?
                 """;
-        return jdbc.run(sql, (c, ps) -> {
+        return jdbc.run(Jdbc.Mode.READ, sql, (c, ps) -> {
             ps.setString(1, tenantId);
             ps.setString(2, key.value());
             try (ResultSet rs = ps.executeQuery()) {
@@ -141,7 +141,7 @@ public class IdempotencyRepository {
                        SELECT tenant_id, idempotency_key FROM idempotency_records
                         WHERE created_at < ? ORDER BY created_at LIMIT ? FOR UPDATE SKIP LOCKED)
                 """;
-        return jdbc.run(sql, (c, ps) -> {
+        return jdbc.run(Jdbc.Mode.JOIN, sql, (c, ps) -> {
             ps.setTimestamp(1, Timestamp.from(cutoff));
             ps.setInt(2, limit);
             return ps.executeUpdate();

@@ -46,7 +46,7 @@ class Candidates {
      */
     List<Candidate> read(String tenantId, Collection<String> skus, Duration lockWait) {
         boolean one = skus.size() == 1;
-        return jdbc.run(StockRecords.withLockWait(lockWait, one ? OF_ONE : UNLOCKED), (c, ps) -> {
+        return jdbc.run(Jdbc.Mode.READ, StockRecords.withLockWait(lockWait, one ? OF_ONE : UNLOCKED), (c, ps) -> {
             ps.setString(1, tenantId);
             if (one) {
                 ps.setString(2, skus.iterator().next());
@@ -59,7 +59,7 @@ class Candidates {
 
     /** The same, locked until the caller's transaction ends: what they have cannot change before the caller's holds. */
     List<Candidate> lock(String tenantId, Collection<String> skus) {
-        return jdbc.run(LOCKED, (c, ps) -> {
+        return jdbc.run(Jdbc.Mode.JOIN, LOCKED, (c, ps) -> {
             ps.setString(1, tenantId);
             ps.setArray(2, c.createArrayOf("varchar", skus.toArray()));
             ps.setString(3, tenantId);

@@ -37,7 +37,7 @@ class LocationRepository {
     /** Creates the location with its defaults if absent, so a record can be created at it. */
     @Transactional(Transactional.TxType.MANDATORY)
     void ensure(String tenantId, String location) {
-        jdbc.run(ENSURE, (c, ps) -> {
+        jdbc.run(Jdbc.Mode.JOIN, ENSURE, (c, ps) -> {
             ps.setString(1, tenantId);
             ps.setString(2, location);
             return ps.executeUpdate();
@@ -51,16 +51,17 @@ class LocationRepository {
      */
     @Transactional(Transactional.TxType.MANDATORY)
     Location put(String tenantId, String location, int priority, Long safetyStock, Long lowStockThreshold) {
-        return query(PUT, tenantId, location, priority, safetyStock, lowStockThreshold, safetyStock, lowStockThreshold).get(0);
+        return query(Jdbc.Mode.JOIN, PUT, tenantId, location, priority, safetyStock, lowStockThreshold, safetyStock, lowStockThreshold)
+                .get(0);
     }
 
     /** The tenant's locations in allocation order; {@code default} always among them. */
     List<Location> all(String tenantId) {
-        return query(ALL, tenantId, tenantId);
+        return query(Jdbc.Mode.READ, ALL, tenantId, tenantId);
     }
 
-    private List<Location> query(String sql, Object... args) {
-        return jdbc.run(sql, (c, ps) -> {
+    private List<Location> query(Jdbc.Mode mode, String sql, Object... args) {
+        return jdbc.run(mode, sql, (c, ps) -> {
             for (int i = 0; i < args.length; i++) {
                 ps.setObject(i + 1, args[i]);
             }

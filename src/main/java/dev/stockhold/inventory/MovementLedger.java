@@ -49,7 +49,7 @@ class MovementLedger {
 
     /** One page of a record's movements, newest first: the rows of {@link MovementQuery#sql()}, up to limit + 1. */
     List<Movement> page(MovementQuery query) {
-        return jdbc.run(query.sql(), (c, ps) -> {
+        return jdbc.run(Jdbc.Mode.READ, query.sql(), (c, ps) -> {
             List<Object> args = query.arguments();
             for (int i = 0; i < args.size(); i++) {
                 ps.setObject(i + 1, args.get(i));
@@ -73,7 +73,7 @@ class MovementLedger {
      */
     @Transactional(Transactional.TxType.MANDATORY)
     long onHandMovedSince(String tenantId, StockKey key, Instant asOf) {
-        return jdbc.run(NEWEST_FIRST, (c, ps) -> {
+        return jdbc.run(Jdbc.Mode.READ, NEWEST_FIRST, (c, ps) -> {
             ps.setFetchSize(64);
             ps.setString(1, tenantId);
             ps.setString(2, key.sku());

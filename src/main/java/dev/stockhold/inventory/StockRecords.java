@@ -50,7 +50,7 @@ class StockRecords {
         }
         if (quantities.size() == 1) {
             StockKey key = quantities.firstKey();
-            return jdbc.run(withLockWait(lockWait, move.one), (c, ps) -> {
+            return jdbc.run(Jdbc.Mode.JOIN, withLockWait(lockWait, move.one), (c, ps) -> {
                 ps.setLong(1, quantities.get(key).longValue());
                 ps.setString(2, tenantId);
                 ps.setString(3, key.sku());
@@ -61,7 +61,7 @@ class StockRecords {
                 return read(lastResult(ps));
             });
         }
-        return jdbc.run(withLockWait(lockWait, move.many), (c, ps) -> {
+        return jdbc.run(Jdbc.Mode.JOIN, withLockWait(lockWait, move.many), (c, ps) -> {
             List<String> skus = new ArrayList<>();
             List<String> locations = new ArrayList<>();
             List<Long> amounts = new ArrayList<>();
@@ -83,11 +83,11 @@ class StockRecords {
     }
 
     Optional<StockRecord> find(String tenantId, StockKey key) {
-        return first(FIND, tenantId, key.sku(), key.location());
+        return first(Jdbc.Mode.READ, FIND, tenantId, key.sku(), key.location());
     }
 
     List<StockRecord> ofSku(String tenantId, String sku) {
-        return jdbc.run(OF_SKU, (c, ps) -> {
+        return jdbc.run(Jdbc.Mode.READ, OF_SKU, (c, ps) -> {
             ps.setString(1, tenantId);
             ps.setString(2, sku);
             return read(ps.executeQuery());
@@ -104,7 +104,7 @@ class StockRecords {
     /** Locks the record for an admin write, if it exists. */
     @Transactional(Transactional.TxType.MANDATORY)
     Optional<StockRecord> lock(String tenantId, StockKey key) {
-        return first(LOCK, tenantId, key.sku(), key.location());
+        return first(Jdbc.Mode.JOIN, LOCK, tenantId, key.sku(), key.location());
     }
 
     /** A record locked for a count, with the time of the newest count applied to it (null: none yet). */
@@ -119,7 +119,7 @@ class StockRecords {
      */
     @Transactional(Transactional.TxType.MANDATORY)
     List<Counted> lockForCount(String tenantId, String location, List<String> skus, boolean all) {
-        return jdbc.withConnection(c -> {
+        return jdbc.withConnection(Jdbc.Mode.JOIN, c -> {
             try (PreparedStatement create = c.prepareStatement(AdminStatements.CREATE_MANY);
                     PreparedStatement lock = c.prepareStatement(AdminStatements.LOCK_COUNTED)) {
                 create.setString(1, tenantId);
@@ -150,7 +150,8 @@ class StockRecords {
     @Transactional(Transactional.TxType.MANDATORY)
     Optional<StockRecord> count(String tenantId, StockRecord before, long onHand, Instant asOf, Source source) {
         StockKey key = before.key();
-        return first(AdminStatements.SNAPSHOT, onHand, onHand, Timestamp.from(asOf), tenantId, key.sku(), key.location(), onHand,
+        return first(Jdbc.Mode.JOIN, AdminStatements.SNAPSHOT, onHand, onHand, Timestamp.from(asOf), tenantId, key.sku(), key.location(),
+                onHand,
                 onHand - before.onHand(), source.reason(), source.reference(), source.actor(), uuid(source), source.idempotencyKey());
     }
 
@@ -164,14 +165,16 @@ class StockRecords {
     @Transactional(Transactional.TxType.MANDATORY)
     Optional<StockRecord> set(String tenantId, StockRecord before, long onHand, Source source) {
         StockKey key = before.key();
-        return first(AdminStatements.SET, onHand, onHand, tenantId, key.sku(), key.location(), onHand, onHand - before.onHand(),
+        return first(Jdbc.Mode.JOIN, AdminStatements.SET, onHand, onHand, tenantId, key.sku(), key.location(), onHand,
+                onHand - before.onHand(),
                 source.reason(), source.reference(), source.actor(), uuid(source), source.idempotencyKey());
     }
 
     /** Adds the delta to on hand; empty when on hand would fall below held and committed (nothing changes). */
     @Transactional(Transactional.TxType.MANDATORY)
     Optional<StockRecord> adjust(String tenantId, StockKey key, long delta, Source source) {
-        return first(AdminStatements.ADJUST, delta, delta, tenantId, key.sku(), key.location(), delta, delta, source.reason(),
+        return first(Jdbc.Mode.JOIN, AdminStatements.ADJUST, delta, delta, tenantId, key.sku(), key.location(), delta, delta,
+                source.reason(),
                 source.reference(), source.actor(), uuid(source), source.idempotencyKey());
     }
 
@@ -182,7 +185,7 @@ class StockRecords {
     /** Moves the records of a location that take its defaults to {@code location}'s values, locking them in sku order. */
     @Transactional(Transactional.TxType.MANDATORY)
     List<Change> takeDefaults(String tenantId, Location location) {
-        return jdbc.run(AdminStatements.TAKE_DEFAULTS, (c, ps) -> {
+        return jdbc.run(Jdbc.Mode.JOIN, AdminStatements.TAKE_DEFAULTS, (c, ps) -> {
             Object[] args = { tenantId, location.location(), location.safetyStock(), location.lowStockThreshold(), tenantId,
                     location.location(), location.safetyStock(), location.lowStockThreshold() };
             for (int i = 0; i < args.length; i++) {
@@ -205,13 +208,14 @@ class StockRecords {
     /** Gives a record the caller has locked its own safety stock and low-stock threshold, where not null (null keeps it). */
     @Transactional(Transactional.TxType.MANDATORY)
     StockRecord limit(String tenantId, StockKey key, Long safetyStock, Long lowStockThreshold) {
-        return first(AdminStatements.OWN_LIMITS, safetyStock, lowStockThreshold, safetyStock, lowStockThreshold, tenantId, key.sku(),
+        return first(Jdbc.Mode.JOIN, AdminStatements.OWN_LIMITS, safetyStock, lowStockThreshold, safetyStock, lowStockThreshold, tenantId,
+                key.sku(),
                 key.location()).orElseThrow();
     }
 
     /** One page of GET /v1/items: the rows of {@link StockQuery#sql()}, up to limit + 1. */
     List<StockRecord> page(StockQuery query) {
-        return jdbc.run(query.sql(), (c, ps) -> {
+        return jdbc.run(Jdbc.Mode.READ, query.sql(), (c, ps) -> {
             List<Object> args = query.arguments();
             for (int i = 0; i < args.size(); i++) {
                 ps.setObject(i + 1, args.get(i));
@@ -224,8 +228,8 @@ class StockRecords {
         return source.reservationId() == null ? null : source.reservationId().toString();
     }
 
-    private Optional<StockRecord> first(String sql, Object... args) {
-        return jdbc.run(sql, (c, ps) -> {
+    private Optional<StockRecord> first(Jdbc.Mode mode, String sql, Object... args) {
+        return jdbc.run(mode, sql, (c, ps) -> {
             for (int i = 0; i < args.length; i++) {
                 ps.setObject(i + 1, args[i]);
             }
@@ -235,7 +239,7 @@ class StockRecords {
     }
 
     private void execute(String sql, Object... args) {
-        jdbc.run(sql, (c, ps) -> {
+        jdbc.run(Jdbc.Mode.JOIN, sql, (c, ps) -> {
             for (int i = 0; i < args.length; i++) {
                 ps.setObject(i + 1, args[i]);
             }

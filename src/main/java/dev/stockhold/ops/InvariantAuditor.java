@@ -125,7 +125,7 @@ public class InvariantAuditor {
      */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public int audit() {
-        jdbc.withConnection(c -> {
+        jdbc.withConnection(Jdbc.Mode.JOIN, c -> {
             try (Statement s = c.createStatement()) {
                 s.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY");
                 s.execute(AuditStatements.PLAN);

@@ -157,7 +157,7 @@ class OneStatementReservation {
      */
     Result write(ReservationAttempt a, ReservationView held, StoredResponse created, Duration keyWait, boolean guessed) {
         AutocommitEvents.LeasedRow event = events.opening(a.tenantId(), ReservationEvents.created(held), held.createdAt());
-        Written written = jdbc.withConnection(c -> writeOn(c, a, held, created, keyWait, guessed, event));
+        Written written = jdbc.withConnection(Jdbc.Mode.AUTOCOMMIT, c -> writeOn(c, a, held, created, keyWait, guessed, event));
         if (written.result() == Result.CREATED) {
             events.afterCommit(event, written.seq(), written.createdAt());
         }

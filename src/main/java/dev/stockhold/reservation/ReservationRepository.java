@@ -64,7 +64,7 @@ public class ReservationRepository implements PanacheRepositoryBase<Reservation,
 
     /** A page of GET /v1/reservations: ids by the query's index walk, then those reservations with their lines. */
     public Page page(ReservationQuery query) {
-        List<UUID> rows = jdbc.run(query.sql(), (c, ps) -> {
+        List<UUID> rows = jdbc.run(Jdbc.Mode.READ, query.sql(), (c, ps) -> {
             List<Object> args = query.arguments();
             for (int i = 0; i < args.size(); i++) {
                 ps.setObject(i + 1, args.get(i));
@@ -88,7 +88,7 @@ public class ReservationRepository implements PanacheRepositoryBase<Reservation,
      * else holds.
      */
     public List<Reservation> claimExpired(int limit, Instant now) {
-        List<UUID> ids = jdbc.run(CLAIM_EXPIRED, (c, ps) -> {
+        List<UUID> ids = jdbc.run(Jdbc.Mode.JOIN, CLAIM_EXPIRED, (c, ps) -> {
             ps.setTimestamp(1, Timestamp.from(now));
             ps.setInt(2, limit);
             return ids(ps);
@@ -119,7 +119,7 @@ public class ReservationRepository implements PanacheRepositoryBase<Reservation,
      * of the reference at a time counts and then reserves.
      */
     public long lockReference(String tenantId, String reference) {
-        return jdbc.run(LOCK_REFERENCE, (c, ps) -> {
+        return jdbc.run(Jdbc.Mode.JOIN, LOCK_REFERENCE, (c, ps) -> {
             ps.setString(1, tenantId);
             ps.setString(2, reference);
             ps.setString(3, tenantId);
@@ -138,7 +138,7 @@ public class ReservationRepository implements PanacheRepositoryBase<Reservation,
      * caller's transaction.
      */
     public void insertHeldAll(String tenantId, Map<String, ReservationView> byKey) {
-        jdbc.withConnection(c -> {
+        jdbc.withConnection(Jdbc.Mode.JOIN, c -> {
             try (PreparedStatement head = c.prepareStatement(INSERT_RESERVATION);
                     PreparedStatement lines = c.prepareStatement(INSERT_LINE)) {
                 for (Map.Entry<String, ReservationView> entry : byKey.entrySet()) {
@@ -182,7 +182,7 @@ public class ReservationRepository implements PanacheRepositoryBase<Reservation,
      * of those columns (the entity maps them read-only, so Hibernate never rewrites the lines).
      */
     public void settle(UUID reservationId, Map<Integer, Settled> byLine) {
-        jdbc.run(SETTLE_LINE, (c, ps) -> {
+        jdbc.run(Jdbc.Mode.JOIN, SETTLE_LINE, (c, ps) -> {
             for (Map.Entry<Integer, Settled> e : byLine.entrySet()) {
                 ps.setInt(1, e.getValue().fulfilled());
                 ps.setInt(2, e.getValue().released());
@@ -200,7 +200,7 @@ public class ReservationRepository implements PanacheRepositoryBase<Reservation,
      * so Hibernate never rewrites the lines itself.
      */
     public void replaceLines(UUID reservationId, List<ReservationView.Line> lines) {
-        jdbc.withConnection(c -> {
+        jdbc.withConnection(Jdbc.Mode.JOIN, c -> {
             try (PreparedStatement delete = c.prepareStatement("DELETE FROM reservation_lines WHERE reservation_id = ?");
                     PreparedStatement insert = c.prepareStatement(INSERT_LINE)) {
                 delete.setObject(1, reservationId, Types.OTHER);

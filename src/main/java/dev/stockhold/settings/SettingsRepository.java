@@ -24,7 +24,7 @@ class SettingsRepository {
     Jdbc jdbc;
 
     TenantSettings read(String tenantId) {
-        return jdbc.run(READ, (c, ps) -> {
+        return jdbc.run(Jdbc.Mode.READ, READ, (c, ps) -> {
             ps.setString(1, tenantId);
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) {
@@ -37,7 +37,7 @@ class SettingsRepository {
 
     @Transactional
     void write(String tenantId, TenantSettings settings) {
-        jdbc.run(WRITE, (c, ps) -> {
+        jdbc.run(Jdbc.Mode.JOIN, WRITE, (c, ps) -> {
             ps.setString(1, tenantId);
             ps.setObject(2, settings.maxLineQuantity(), Types.INTEGER);
             ps.setObject(3, settings.maxHeldPerReference(), Types.INTEGER);
