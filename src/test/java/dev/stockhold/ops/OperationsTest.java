@@ -156,4 +156,27 @@ class OperationsTest {
         }
         assertThat(found).isGreaterThan(3);
     }
+
+    /**
+     * Swagger UI's Authorize dialog offers every scheme of the document: one bearer scheme, and every operation that needs
+     * a token names it (a second scheme no operation names would send no header).
+     */
+    @Test
+    void shouldOfferOneBearerSchemeThatEverySecuredOperationNames() {
+        io.restassured.path.json.JsonPath spec = given().accept("application/json").get("/q/openapi").then().statusCode(200)
+                .extract().jsonPath();
+        assertThat(spec.getMap("components.securitySchemes").keySet()).containsExactly("jwt");
+        java.util.Map<String, java.util.Map<String, java.util.Map<String, Object>>> paths = spec.getMap("paths");
+        int secured = 0;
+        for (var path : paths.entrySet()) {
+            for (var operation : path.getValue().entrySet()) {
+                Object security = operation.getValue().get("security");
+                if (security != null) {
+                    secured++;
+                    assertThat(security.toString()).as(operation.getKey() + " " + path.getKey()).isEqualTo("[{jwt=[]}]");
+                }
+            }
+        }
+        assertThat(secured).isGreaterThan(20);
+    }
 }
