@@ -27,20 +27,20 @@ final class AdminStatements {
     static final String SET = MovementLedger.wrap("WITH ", """
             UPDATE stock_records s SET received = s.received + ? - s.on_hand, on_hand = ?, version = s.version + 1,
                    movements = s.movements + 1, updated_at = now()
-             WHERE s.tenant_id = ? AND s.sku = ? AND s.location = ? AND ? >= s.held + s.committed
-            RETURNING\s""" + StockRow.COLUMNS + ", " + MovementLedger.returning("?", "0"), "set");
+             WHERE s.tenant_id = ? AND s.sku = ? AND s.location = ? AND ? >= %s
+            RETURNING\s""".formatted(Reservable.PROMISED_SQL) + StockRow.COLUMNS + ", " + MovementLedger.returning("?", "0"), "set");
     // I1, I7: a delta, never below what is held and committed (and so never below zero)
     static final String ADJUST = MovementLedger.wrap("WITH ", """
             UPDATE stock_records s SET on_hand = s.on_hand + ?, received = s.received + ?, version = s.version + 1,
                    movements = s.movements + 1, updated_at = now()
-             WHERE s.tenant_id = ? AND s.sku = ? AND s.location = ? AND s.on_hand + ? >= s.held + s.committed
-            RETURNING\s""" + StockRow.COLUMNS + ", " + MovementLedger.returning("?", "0"), "adjust");
+             WHERE s.tenant_id = ? AND s.sku = ? AND s.location = ? AND s.on_hand + ? >= %s
+            RETURNING\s""".formatted(Reservable.PROMISED_SQL) + StockRow.COLUMNS + ", " + MovementLedger.returning("?", "0"), "adjust");
     // A count with the changes since it: on hand as counted, received moving with it (I2), the count's time kept
     static final String SNAPSHOT = MovementLedger.wrap("WITH ", """
             UPDATE stock_records s SET received = s.received + ? - s.on_hand, on_hand = ?, version = s.version + 1,
                    movements = s.movements + 1, counted_at = ?, updated_at = now()
-             WHERE s.tenant_id = ? AND s.sku = ? AND s.location = ? AND ? >= s.held + s.committed
-            RETURNING\s""" + StockRow.COLUMNS + ", " + MovementLedger.returning("?", "0"), "snapshot");
+             WHERE s.tenant_id = ? AND s.sku = ? AND s.location = ? AND ? >= %s
+            RETURNING\s""".formatted(Reservable.PROMISED_SQL) + StockRow.COLUMNS + ", " + MovementLedger.returning("?", "0"), "snapshot");
     static final String COUNTED = "UPDATE stock_records SET counted_at = ? WHERE tenant_id = ? AND sku = ? AND location = ?";
     static final String LOCK_COUNTED = "SELECT " + StockRow.COLUMNS + """
             , s.counted_at FROM stock_records s WHERE s.tenant_id = ? AND s.location = ? AND (? OR s.sku = ANY (?::varchar[]))

@@ -8,17 +8,24 @@ package dev.stockhold.inventory;
  */
 public final class Reservable {
 
+    /** The units promised to someone (held and committed) over a {@code stock_records} row aliased {@code s}. */
+    public static final String PROMISED_SQL = "(s.held + s.committed)";
     /** available over a {@code stock_records} row aliased {@code s}. */
-    public static final String AVAILABLE_SQL = "(s.on_hand - s.held - s.committed)";
+    public static final String AVAILABLE_SQL = "(s.on_hand - " + PROMISED_SQL + ")";
     /** reservable before its floor at 0, over a {@code stock_records} row aliased {@code s}: refuses a hold above it. */
     public static final String SQL = "(" + AVAILABLE_SQL + " - s.safety_stock)";
 
     private Reservable() {
     }
 
+    /** held + committed: the units promised to someone, which no set, adjustment or count may take on hand below. */
+    public static long promised(long held, long committed) {
+        return held + committed;
+    }
+
     /** onHand - held - committed: the units not promised to anyone. */
     public static long available(long onHand, long held, long committed) {
-        return onHand - held - committed;
+        return onHand - promised(held, committed);
     }
 
     /** max(0, available - safetyStock): what a reservation can still take. */

@@ -45,6 +45,11 @@ public record StockRecord(
         return "\"" + version + "\"";
     }
 
+    /** The units promised to someone ({@link Reservable#promised}): on hand may never fall below them. */
+    public long promised() {
+        return Reservable.promised(held, committed);
+    }
+
     /** Whether the record is at or below its low-stock threshold (never with threshold 0). */
     public boolean low() {
         return lowStockThreshold > 0 && available <= lowStockThreshold;

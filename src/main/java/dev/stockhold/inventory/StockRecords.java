@@ -195,9 +195,7 @@ class StockRecords {
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     StockRow after = StockRow.read(rs);
-                    StockRow before = new StockRow(after.sku(), after.location(), after.onHand(), after.held(), after.committed(),
-                            after.version(), after.updatedAt(), rs.getLong("safety_stock_before"),
-                            rs.getLong("low_stock_threshold_before"));
+                    StockRow before = after.withLimits(rs.getLong("safety_stock_before"), rs.getLong("low_stock_threshold_before"));
                     changed.add(new Change(before.toRecord(), after.toRecord()));
                 }
             }

@@ -23,6 +23,11 @@ record StockRow(String sku, String location, long onHand, long held, long commit
                 rs.getLong("low_stock_threshold"));
     }
 
+    /** The same row with other limits: as it was before a change of what it takes from its location. */
+    StockRow withLimits(long safety, long lowThreshold) {
+        return new StockRow(sku, location, onHand, held, committed, version, updatedAt, safety, lowThreshold);
+    }
+
     StockRecord toRecord() {
         return new StockRecord(sku, location, onHand, held, committed, version, updatedAt, safetyStock, lowStockThreshold);
     }

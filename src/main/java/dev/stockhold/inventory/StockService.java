@@ -71,7 +71,7 @@ public class StockService {
     public ItemView setAvailable(String tenantId, String sku, long available, Source source) {
         StockKey at = new StockKey(sku, StockKey.DEFAULT_LOCATION);
         StockRecord before = lockOrCreate(tenantId, at);
-        write(tenantId, before, before, available + before.held() + before.committed(), source);
+        write(tenantId, before, before, available + before.promised(), source);
         return item(tenantId, sku);
     }
 
@@ -100,7 +100,7 @@ public class StockService {
     /** @param current the locked record as it is now (before, with any new limits): what the set starts from */
     private StockRecord write(String tenantId, StockRecord before, StockRecord current, long onHand, Source source) {
         StockRecord after = records.set(tenantId, current, onHand, source)
-                .orElseThrow(() -> new StockBelowHeldException(before.key(), before.held() + before.committed(), onHand));
+                .orElseThrow(() -> new StockBelowHeldException(before.key(), before.promised(), onHand));
         events.changed(tenantId, StockChangedV1.Kind.SET, before, after, after.onHand() - before.onHand(), null, now());
         OutcomeLog.stock("set", tenantId, null, after.key().subject() + " onHand=" + after.onHand() + " version=" + after.version());
         return after;
@@ -190,7 +190,7 @@ public class StockService {
         if (locked.countedAt() != null && !asOf.isAfter(locked.countedAt())) {
             return result(before, "stale", counted, before);
         }
-        if (listed == null && before.held() + before.committed() > 0) {
+        if (listed == null && before.promised() > 0) {
             return result(before, "kept", counted, before);
         }
         long onHand = counted + ledger.onHandMovedSince(tenantId, before.key(), asOf);
@@ -221,7 +221,7 @@ public class StockService {
         StockRecord after = records.adjust(tenantId, at, request.delta(),
                 new Source(actor, null, key.value(), request.reason(), request.reference())).orElse(null);
         if (after == null) {
-            throw once.refusal(Problem.of(ProblemType.STOCK_BELOW_HELD, new StockBelowHeldException(at, before.held() + before.committed(),
+            throw once.refusal(Problem.of(ProblemType.STOCK_BELOW_HELD, new StockBelowHeldException(at, before.promised(),
                     before.onHand() + request.delta()).getMessage()));
         }
         events.changed(tenantId, StockChangedV1.Kind.ADJUST, before, after, request.delta(), request.reason(), now());
