@@ -61,6 +61,8 @@ public class Jdbc {
             "\\b(INSERT|UPDATE|DELETE|MERGE|FOR\\s+(NO\\s+KEY\\s+)?(UPDATE|SHARE)|FOR\\s+KEY\\s+SHARE)\\b",
             java.util.regex.Pattern.CASE_INSENSITIVE);
 
+    private final java.util.Map<String, Boolean> checkedReads = new java.util.concurrent.ConcurrentHashMap<>();
+
     @Inject
     AgroalDataSource dataSource;
     @Inject
@@ -115,9 +117,11 @@ public class Jdbc {
                 }
             }
             case READ -> {
-                if (WRITES_OR_LOCKS.matcher(sql).find()) {
+                // each statement text is checked once: the texts are the repositories' constants and a few query shapes
+                if (!checkedReads.containsKey(sql) && WRITES_OR_LOCKS.matcher(sql).find()) {
                     throw new IllegalArgumentException("a READ writes or locks rows; name JOIN or AUTOCOMMIT: " + firstLine(sql));
                 }
+                checkedReads.putIfAbsent(sql, Boolean.TRUE);
             }
         }
     }
