@@ -58,6 +58,8 @@ public class OutboxRelay {
     private final String relayId = instanceName() + "-" + UUID.randomUUID().toString().substring(0, 8);
     /** Set once, on shutdown: the worker ends and a drain claims no further batch. */
     private volatile boolean stopping;
+    /** The relay's waits, each cut short when it stops. */
+    private final RelayPause pause = new RelayPause(() -> stopping);
     private Thread worker;
     /** When this relay last claimed: hand-offs alone never keep it from claiming longer than the poll interval. */
     private volatile long lastClaimNanos;
@@ -96,7 +98,8 @@ public class OutboxRelay {
                 if (drain(unmarked, publisher).unreachable()) {
                     unmarked.flush();
                     signal.accepting(false);
-                    pauseUntilReachable();
+                    pause.untilReachable(broker, publisher, metrics, clock, config.relay().brokerProbeInitial(),
+                            config.relay().brokerProbeMax());
                     signal.accepting(true);
                     continue;
                 }
@@ -107,7 +110,7 @@ public class OutboxRelay {
             } catch (RuntimeException e) {
                 // the database is unreachable, for instance: rows stay leased or pending, nothing is lost
                 Log.warnf("Outbox relay iteration failed: %s", dev.stockhold.Causes.summary(e));
-                sleepUnlessStopping(config.relay().pollInterval());
+                pause.sleep(config.relay().pollInterval());
             }
         }
         try {
@@ -279,45 +282,8 @@ public class OutboxRelay {
         store.release(relay, events.stream().map(ClaimedRow::id).toList());
     }
 
-    /** Probes the broker with a capped, doubling delay; returns as soon as it answers, or when the relay stops. */
-    private void pauseUntilReachable() {
-        Instant since = broker.unreachableSince().orElse(clock.instant());
-        Log.warnf("Outbox relay paused: broker unreachable (%s); no attempt is charged, probing until it answers",
-                broker.lastError());
-        Duration delay = config.relay().brokerProbeInitial();
-        while (!stopping) {
-            sleepUnlessStopping(delay);
-            if (stopping) {
-                return;
-            }
-            boolean answered = publisher.probe();
-            metrics.probed(answered);
-            if (answered) {
-                broker.reachable();
-                Log.infof("Outbox relay resumed: broker reachable again after %d ms", Duration.between(since, clock.instant()).toMillis());
-                return;
-            }
-            delay = min(delay.multipliedBy(2), config.relay().brokerProbeMax());
-        }
-    }
-
     /** How one drain went: events claimed and confirmed, and whether it ended because the broker was unreachable. */
     record Drained(int claimed, int confirmed, boolean unreachable) {
-    }
-
-    private void sleepUnlessStopping(Duration duration) {
-        long until = System.nanoTime() + duration.toNanos();
-        try {
-            while (!stopping && System.nanoTime() < until) {
-                Thread.sleep(Math.min(100, Math.max(1, (until - System.nanoTime()) / 1_000_000)));
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private static Duration min(Duration a, Duration b) {
-        return a.compareTo(b) <= 0 ? a : b;
     }
 
     private static String instanceName() {

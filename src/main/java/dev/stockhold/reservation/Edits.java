@@ -94,8 +94,7 @@ public class Edits {
         shift.values().removeIf(q -> q == 0);
         List<StockRecord> moved = stock.move(Move.SHIFT, tenantId, shift, Source.reservation(null, r.id, null), null, now);
         if (moved.size() != shift.size()) {
-            throw refusal(Problem.of(ProblemType.INSUFFICIENT_STOCK, "Not enough stock for: " + shortSkus(shift, moved)
-                    + "; nothing was changed").withSkus(shortSkus(shift, moved)));
+            throw refusal(Refusals.of(List.of(), shortSkus(shift, moved), "nothing was changed"));
         }
         reservations.replaceLines(r.id, after);
         // the edit's lines are placed whole: a split or partial reservation is shown as it is held from now on
@@ -124,11 +123,7 @@ public class Edits {
                         null),
                 taken);
         if (allocation instanceof Allocation.Refused refused) {
-            throw refusal(refused.unknown().isEmpty()
-                    ? Problem.of(ProblemType.INSUFFICIENT_STOCK, "Not enough stock for: " + String.join(", ", refused.shortSkus())
-                            + "; nothing was changed").withSkus(refused.shortSkus())
-                    : Problem.of(ProblemType.UNKNOWN_SKU, "Unknown sku: " + String.join(", ", refused.unknown()) + "; nothing was changed")
-                            .withSkus(refused.unknown()));
+            throw refusal(Refusals.of(refused.unknown(), refused.shortSkus(), "nothing was changed"));
         }
         List<StockKey> keys = ((Allocation.Placed) allocation).keys();
         List<ReservationView.Line> placed = new ArrayList<>();

@@ -5,7 +5,6 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -16,7 +15,6 @@ import dev.stockhold.StockholdConfig;
 import dev.stockhold.idempotency.IdempotencyKey;
 import dev.stockhold.idempotency.IdempotencyKeyReusedException;
 import dev.stockhold.idempotency.IdempotencyRepository;
-import dev.stockhold.idempotency.OncePerKey;
 import dev.stockhold.idempotency.Refusal;
 import dev.stockhold.idempotency.RequestInProgressException;
 import dev.stockhold.idempotency.StoredResponse;
@@ -53,22 +51,20 @@ public class ReservingService implements HotSkuGroups.PlainPath {
 
     private final LockWait lockWait;
     private final OneStatementReservation oneStatement;
-    private final OncePerKey once;
+    private final LockedReservations locked;
     private final Settings settings;
-    private final ReservationRepository reservations;
     private final java.time.Clock clock;
     private final LocationGuesses guesses;
 
     ReservingService(IdempotencyRepository keys, LockWait lockWait, StockMoves stock, HoldWriter writer,
-            OneStatementReservation oneStatement, OncePerKey once, ReservationMetrics metrics, ProblemResponses problems,
-            StockholdConfig config, Settings settings, ReservationRepository reservations, java.time.Clock clock,
+            OneStatementReservation oneStatement, LockedReservations locked, ReservationMetrics metrics, ProblemResponses problems,
+            StockholdConfig config, Settings settings, java.time.Clock clock,
             LocationGuesses guesses) {
         this.keys = keys;
         this.guesses = guesses;
         this.settings = settings;
-        this.reservations = reservations;
         this.clock = clock;
-        this.once = once;
+        this.locked = locked;
         this.oneStatement = oneStatement;
         this.lockWait = lockWait;
         this.stock = stock;
@@ -100,9 +96,9 @@ public class ReservingService implements HotSkuGroups.PlainPath {
                 reply = QuarkusTransaction.requiringNew()
                         .call(() -> storeRefusal(attempt, config.idempotency().inFlightWait(), refusal));
             } else if (caps.maxHeldPerReference() != null && request.reference() != null) {
-                reply = locked(attempt, caps);
+                reply = locked.reserve(attempt, caps);
             } else if (request.allocationMode() != AllocationMode.WHOLE) {
-                reply = locked(attempt, TenantSettings.NONE);
+                reply = locked.reserve(attempt, TenantSettings.NONE);
             } else {
                 reply = request.lines().size() == 1 && groups != null
                         ? groups.reserve(attempt)
@@ -178,42 +174,6 @@ public class ReservingService implements HotSkuGroups.PlainPath {
         return candidates;
     }
 
-    /**
-     * A request whose quantities depend on what the records have (split or partial), or whose reference is capped: in the
-     * transaction that claims the key, the reference is counted under a lock of its own (so two requests of one
-     * reference cannot both pass a cap with one place left) and the records are read under their row locks, and the
-     * holds that follow take exactly what that read allocated (no race to lose, so partial requests end with every unit
-     * held that any of them could take). Never grouped or written in one statement: the round trips of the locks and the
-     * claim are paid only by requests that ask for this or whose tenant caps references.
-     */
-    private ReservationReply locked(ReservationAttempt a, TenantSettings caps) {
-        UUID id = UUID.randomUUID();
-        OncePerKey.Reply reply = once.run(a.tenantId(), a.key(), a.fingerprint(), id, () -> {
-            ReservationRequest request = a.request();
-            if (caps.maxHeldPerReference() != null && reservations.lockReference(a.tenantId(), request.reference()) >= caps
-                    .maxHeldPerReference()) {
-                throw once.refusal(Caps.referenceRefusal(caps, request.reference()));
-            }
-            Instant now = dev.stockhold.Clocks.now(clock);
-            List<String> skus = request.lines().stream().map(ReservationRequest.Line::sku).distinct().toList();
-            List<Candidate> candidates = stock.lockCandidates(a.tenantId(), skus);
-            Allocation allocation = request.allocationMode() == AllocationMode.WHOLE
-                    ? Allocation.of(request.allocationLines(), candidates, new HashMap<>())
-                    : Allocation.spread(request.allocationLines(), candidates, request.allocationMode() == AllocationMode.PARTIAL,
-                            new Allocation.Bounds(config.limits().locationsPerLine(), config.limits().allocationsPerReservation()));
-            if (allocation instanceof Allocation.Refused refused) {
-                throw refusal(refused.unknown(), refused.shortSkus());
-            }
-            ReservationView held = allocation instanceof Allocation.Placed placed ? writer.held(id, request, placed, now)
-                    : writer.held(id, request, (Allocation.Spread) allocation, now);
-            if (!writer.write(a.tenantId(), Map.of(a.key().value(), held), now)) {
-                throw new IllegalStateException("a stock record locked for reservation " + id + " lacked the units read under the lock");
-            }
-            return writer.created(held);
-        });
-        return new ReservationReply(reply.response(), reply.replayed());
-    }
-
     private ReservationReply inTransaction(ReservationAttempt a, Duration keyWait) {
         try {
             for (int i = 1;; i++) {
@@ -256,11 +216,7 @@ public class ReservingService implements HotSkuGroups.PlainPath {
     }
 
     private Refusal refusal(List<String> unknown, List<String> shortSkus) {
-        Problem refusal = unknown.isEmpty()
-                ? Problem.of(ProblemType.INSUFFICIENT_STOCK, "Not enough stock for: " + String.join(", ", shortSkus)
-                        + "; nothing was reserved").withSkus(shortSkus)
-                : Problem.of(ProblemType.UNKNOWN_SKU, "Unknown sku: " + String.join(", ", unknown)
-                        + "; nothing was reserved").withSkus(unknown);
+        Problem refusal = Refusals.of(unknown, shortSkus, "nothing was reserved");
         return new Refusal(new StoredResponse(refusal.status(), problems.json(refusal), null, null));
     }
 

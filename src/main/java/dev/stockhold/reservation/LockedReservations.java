@@ -1,0 +1,71 @@
+package dev.stockhold.reservation;
+
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import dev.stockhold.StockholdConfig;
+import dev.stockhold.idempotency.OncePerKey;
+import dev.stockhold.inventory.Allocation;
+import dev.stockhold.inventory.Candidate;
+import dev.stockhold.inventory.StockMoves;
+import dev.stockhold.settings.TenantSettings;
+
+/** The reservations written under row locks: split and partial requests, and requests whose reference is capped. */
+@ApplicationScoped
+class LockedReservations {
+
+    @Inject
+    OncePerKey once;
+    @Inject
+    ReservationRepository reservations;
+    @Inject
+    StockMoves stock;
+    @Inject
+    HoldWriter writer;
+    @Inject
+    StockholdConfig config;
+    @Inject
+    java.time.Clock clock;
+
+    /**
+     * A request whose quantities depend on what the records have (split or partial), or whose reference is capped: in the
+     * transaction that claims the key, the reference is counted under a lock of its own (so two requests of one
+     * reference cannot both pass a cap with one place left) and the records are read under their row locks, and the
+     * holds that follow take exactly what that read allocated (no race to lose, so partial requests end with every unit
+     * held that any of them could take). Never grouped or written in one statement: the round trips of the locks and the
+     * claim are paid only by requests that ask for this or whose tenant caps references.
+     */
+    ReservationReply reserve(ReservationAttempt a, TenantSettings caps) {
+        UUID id = UUID.randomUUID();
+        OncePerKey.Reply reply = once.run(a.tenantId(), a.key(), a.fingerprint(), id, () -> {
+            ReservationRequest request = a.request();
+            if (caps.maxHeldPerReference() != null && reservations.lockReference(a.tenantId(), request.reference()) >= caps
+                    .maxHeldPerReference()) {
+                throw once.refusal(Caps.referenceRefusal(caps, request.reference()));
+            }
+            Instant now = dev.stockhold.Clocks.now(clock);
+            List<String> skus = request.lines().stream().map(ReservationRequest.Line::sku).distinct().toList();
+            List<Candidate> candidates = stock.lockCandidates(a.tenantId(), skus);
+            Allocation allocation = request.allocationMode() == AllocationMode.WHOLE
+                    ? Allocation.of(request.allocationLines(), candidates, new HashMap<>())
+                    : Allocation.spread(request.allocationLines(), candidates, request.allocationMode() == AllocationMode.PARTIAL,
+                            new Allocation.Bounds(config.limits().locationsPerLine(), config.limits().allocationsPerReservation()));
+            if (allocation instanceof Allocation.Refused refused) {
+                throw once.refusal(Refusals.of(refused.unknown(), refused.shortSkus(), "nothing was reserved"));
+            }
+            ReservationView held = allocation instanceof Allocation.Placed placed ? writer.held(id, request, placed, now)
+                    : writer.held(id, request, (Allocation.Spread) allocation, now);
+            if (!writer.write(a.tenantId(), Map.of(a.key().value(), held), now)) {
+                throw new IllegalStateException("a stock record locked for reservation " + id + " lacked the units read under the lock");
+            }
+            return writer.created(held);
+        });
+        return new ReservationReply(reply.response(), reply.replayed());
+    }
+}
