@@ -48,11 +48,19 @@ public class AutocommitEvents {
 
     /** The row of an event that opens its aggregate (sequence 1, no counter row): a reservation's created event. */
     public LeasedRow opening(String tenantId, OutboxWriter.DomainEvent event, Instant time) {
+        return opening(tenantId, event, time, relay.leaseHolder().orElse(null));
+    }
+
+    /** The same row, left for any relay to claim: for a statement in a JTA transaction ({@link OutboxWriter#opening}). */
+    LeasedRow unleased(String tenantId, OutboxWriter.DomainEvent event, Instant time) {
+        return opening(tenantId, event, time, null);
+    }
+
+    private LeasedRow opening(String tenantId, OutboxWriter.DomainEvent event, Instant time, String leasedTo) {
         if (!event.type().opensAggregate()) {
             throw new IllegalArgumentException(event.type() + " does not open its aggregate: its sequence needs the counter");
         }
         UUID id = UUID.randomUUID();
-        String leasedTo = relay.leaseHolder().orElse(null);
         return new LeasedRow(id, tenantId, event.aggregateId(), event.type().type(), event.partitionKey(),
                 payload(id, tenantId, event, 1, time), TraceContext.currentTraceparent(), leasedTo, leasedTo == null ? null : leaseMillis,
                 System.nanoTime());

@@ -78,6 +78,17 @@ public class OutboxWriter {
     }
 
     /**
+     * The rows of events that open their aggregates (sequence 1, no counter row: a reservation's created event), for a
+     * statement of the caller's to insert with the change they describe, in this transaction; once it has committed,
+     * as for {@link #write}. @return the rows, in order, leased to no relay
+     */
+    public List<AutocommitEvents.LeasedRow> opening(String tenantId, List<DomainEvent> events, Instant time) {
+        List<AutocommitEvents.LeasedRow> rows = events.stream().map(e -> envelopes.unleased(tenantId, e, time)).toList();
+        afterCommit(rows.stream().map(AutocommitEvents.LeasedRow::id).toList());
+        return rows;
+    }
+
+    /**
      * Once the transaction has committed: note the commit time of its events (the publish lag starts there) and nudge
      * the relay. In-process only: no LISTEN/NOTIFY, whose commit-time lock would serialise writers.
      */

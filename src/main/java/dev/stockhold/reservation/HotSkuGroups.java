@@ -46,17 +46,20 @@ final class HotSkuGroups {
     private final SkuLanes<ReservationAttempt, ReservationReply> lanes;
     private final IdempotencyRepository keys;
     private final StockMoves stock;
-    private final HoldWriter writer;
+    private final HeldViews views;
+    private final NewReservations writer;
     private final ReservationMetrics metrics;
     private final PlainPath plain;
     private final Duration keyWait;
 
-    HotSkuGroups(int maxGroup, IdempotencyRepository keys, StockMoves stock, HoldWriter writer, ReservationMetrics metrics,
+    HotSkuGroups(int maxGroup, IdempotencyRepository keys, StockMoves stock, HeldViews views, NewReservations writer,
+            ReservationMetrics metrics,
             PlainPath plain, Duration keyWait, java.time.Clock clock) {
         this.clock = clock;
         this.lanes = new SkuLanes<>(LANES, maxGroup);
         this.keys = keys;
         this.stock = stock;
+        this.views = views;
         this.writer = writer;
         this.metrics = metrics;
         this.plain = plain;
@@ -122,16 +125,16 @@ final class HotSkuGroups {
         // each request placed as if the group's earlier requests had already taken their units, as they would alone
         List<Candidate> candidates = stock.candidates(tenantId, List.of(group.get(0).sku), GROUP_KEY_WAIT);
         Map<StockKey, Long> taken = new HashMap<>();
-        List<ReservationView> views = new ArrayList<>();
+        List<ReservationView> heldViews = new ArrayList<>();
         List<IdempotencyRepository.Claim> claims = new ArrayList<>();
         for (Ticket<ReservationAttempt, ReservationReply> ticket : group) {
             ReservationRequest request = ticket.request.request();
             if (!(Allocation.of(request.allocationLines(), candidates, taken) instanceof Allocation.Placed placed)) {
                 throw new IllegalStateException("a request of the group cannot be placed"); // each runs alone and is refused there
             }
-            ReservationView held = writer.held(request, placed, now);
-            views.add(held);
-            claims.add(new IdempotencyRepository.Claim(ticket.request.key(), ticket.request.fingerprint(), writer.created(held)));
+            ReservationView held = views.held(request, placed, now);
+            heldViews.add(held);
+            claims.add(new IdempotencyRepository.Claim(ticket.request.key(), ticket.request.fingerprint(), views.created(held)));
         }
         // one round trip per statement for the whole group
         boolean[] owned = keys.claimAll(tenantId, claims);
@@ -139,7 +142,7 @@ final class HotSkuGroups {
         for (int i = 0; i < group.size(); i++) {
             Ticket<ReservationAttempt, ReservationReply> ticket = group.get(i);
             if (owned[i]) {
-                byKey.put(ticket.request.key().value(), views.get(i));
+                byKey.put(ticket.request.key().value(), heldViews.get(i));
                 outcomes.put(ticket, new Answered<>(new ReservationReply(claims.get(i).outcome(), false)));
             } else {
                 outcomes.put(ticket, replayed(ticket.request));

@@ -27,7 +27,9 @@ class LockedReservations {
     @Inject
     StockMoves stock;
     @Inject
-    HoldWriter writer;
+    HeldViews views;
+    @Inject
+    NewReservations writer;
     @Inject
     StockholdConfig config;
     @Inject
@@ -59,12 +61,12 @@ class LockedReservations {
             if (allocation instanceof Allocation.Refused refused) {
                 throw once.refusal(Refusals.of(refused.unknown(), refused.shortSkus(), "nothing was reserved"));
             }
-            ReservationView held = allocation instanceof Allocation.Placed placed ? writer.held(id, request, placed, now)
-                    : writer.held(id, request, (Allocation.Spread) allocation, now);
+            ReservationView held = allocation instanceof Allocation.Placed placed ? views.held(id, request, placed, now)
+                    : views.held(id, request, (Allocation.Spread) allocation, now);
             if (!writer.write(a.tenantId(), Map.of(a.key().value(), held), now)) {
                 throw new IllegalStateException("a stock record locked for reservation " + id + " lacked the units read under the lock");
             }
-            return writer.created(held);
+            return views.created(held);
         });
         return new ReservationReply(reply.response(), reply.replayed());
     }

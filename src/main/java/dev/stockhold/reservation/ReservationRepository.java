@@ -25,11 +25,6 @@ import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 @ApplicationScoped
 public class ReservationRepository implements PanacheRepositoryBase<Reservation, UUID> {
 
-    private static final String INSERT_RESERVATION = """
-            INSERT INTO reservations (id, tenant_id, status, idempotency_key, created_at, expires_at, updated_at, reference, metadata,
-                                      fulfilment, allocation, requested_lines)
-            VALUES (?, ?, 'HELD', ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """;
     private static final String SETTLE_LINE = """
             UPDATE reservation_lines SET fulfilled = fulfilled + ?, released = released + ? WHERE reservation_id = ? AND line_no = ?
             """;
@@ -130,46 +125,6 @@ public class ReservationRepository implements PanacheRepositoryBase<Reservation,
                 rs.next();
                 return rs.getLong(1);
             }
-        });
-    }
-
-    /**
-     * New HELD reservations of one tenant by idempotency key, with their lines, in two round trips. Runs in the
-     * caller's transaction.
-     */
-    public void insertHeldAll(String tenantId, Map<String, ReservationView> byKey) {
-        jdbc.withConnection(Jdbc.Mode.JOIN, c -> {
-            try (PreparedStatement head = c.prepareStatement(INSERT_RESERVATION);
-                    PreparedStatement lines = c.prepareStatement(INSERT_LINE)) {
-                for (Map.Entry<String, ReservationView> entry : byKey.entrySet()) {
-                    ReservationView reservation = entry.getValue();
-                    head.setObject(1, reservation.id(), Types.OTHER);
-                    head.setString(2, tenantId);
-                    head.setString(3, entry.getKey());
-                    head.setTimestamp(4, Timestamp.from(reservation.createdAt()));
-                    head.setTimestamp(5, Timestamp.from(reservation.expiresAt()));
-                    head.setTimestamp(6, Timestamp.from(reservation.createdAt()));
-                    head.setString(7, reservation.reference());
-                    head.setString(8, reservation.metadataJson());
-                    head.setString(9, reservation.fulfilment());
-                    head.setString(10, reservation.allocation());
-                    head.setString(11, reservation.requestedJson());
-                    head.addBatch();
-                    List<ReservationView.Line> rows = reservation.rows();
-                    for (int i = 0; i < rows.size(); i++) {
-                        ReservationView.Line line = rows.get(i);
-                        lines.setObject(1, reservation.id(), Types.OTHER);
-                        lines.setInt(2, i);
-                        lines.setString(3, line.sku());
-                        lines.setInt(4, line.quantity());
-                        lines.setString(5, line.location());
-                        lines.addBatch();
-                    }
-                }
-                head.executeBatch();
-                lines.executeBatch();
-            }
-            return null;
         });
     }
 

@@ -32,7 +32,7 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 /**
  * POST /v1/reservations, executed once per (tenant, key): the plain path (one request in its own transaction), its
  * refusals and replays. Single-line requests go through {@link HotSkuGroups}, which runs a request on this plain path
- * whenever its sku is quiet or its group cannot commit as a whole. What a new reservation writes is {@link HoldWriter}'s.
+ * whenever its sku is quiet or its group cannot commit as a whole. {@link NewReservations} writes every new reservation.
  */
 @ApplicationScoped
 public class ReservingService implements HotSkuGroups.PlainPath {
@@ -42,7 +42,8 @@ public class ReservingService implements HotSkuGroups.PlainPath {
 
     private final IdempotencyRepository keys;
     private final StockMoves stock;
-    private final HoldWriter writer;
+    private final HeldViews views;
+    private final NewReservations writer;
     private final ReservationMetrics metrics;
     private final ProblemResponses problems;
     private final StockholdConfig config;
@@ -56,7 +57,7 @@ public class ReservingService implements HotSkuGroups.PlainPath {
     private final java.time.Clock clock;
     private final LocationGuesses guesses;
 
-    ReservingService(IdempotencyRepository keys, LockWait lockWait, StockMoves stock, HoldWriter writer,
+    ReservingService(IdempotencyRepository keys, LockWait lockWait, StockMoves stock, HeldViews views, NewReservations writer,
             OneStatementReservation oneStatement, LockedReservations locked, ReservationMetrics metrics, ProblemResponses problems,
             StockholdConfig config, Settings settings, java.time.Clock clock,
             LocationGuesses guesses) {
@@ -68,13 +69,14 @@ public class ReservingService implements HotSkuGroups.PlainPath {
         this.oneStatement = oneStatement;
         this.lockWait = lockWait;
         this.stock = stock;
+        this.views = views;
         this.writer = writer;
         this.metrics = metrics;
         this.problems = problems;
         this.config = config;
         int groupSize = config.reservations().hotSkuGroupSize();
         this.groups = groupSize > 1
-                ? new HotSkuGroups(groupSize, keys, stock, writer, metrics, this, config.idempotency().inFlightWait(), clock)
+                ? new HotSkuGroups(groupSize, keys, stock, views, writer, metrics, this, config.idempotency().inFlightWait(), clock)
                 : null;
     }
 
@@ -157,8 +159,8 @@ public class ReservingService implements HotSkuGroups.PlainPath {
     }
 
     private OneShot inOneStatement(ReservationAttempt a, Allocation.Placed placed, Duration keyWait, boolean guessed) {
-        ReservationView held = writer.held(a.request(), placed, dev.stockhold.Clocks.now(clock));
-        StoredResponse created = writer.created(held);
+        ReservationView held = views.held(a.request(), placed, dev.stockhold.Clocks.now(clock));
+        StoredResponse created = views.created(held);
         OneStatementReservation.Result result = oneStatement.write(a, held, created, keyWait, guessed);
         return new OneShot(result, switch (result) {
             case CREATED -> new ReservationReply(created, false);
@@ -201,8 +203,8 @@ public class ReservingService implements HotSkuGroups.PlainPath {
         if (allocation instanceof Allocation.Refused refused) {
             throw refusal(refused.unknown(), refused.shortSkus());
         }
-        ReservationView held = writer.held(request, (Allocation.Placed) allocation, now);
-        StoredResponse created = writer.created(held);
+        ReservationView held = views.held(request, (Allocation.Placed) allocation, now);
+        StoredResponse created = views.created(held);
         if (!keys.claim(tenantId, a.key(), a.fingerprint(), created)) {
             return replay(a);
         }

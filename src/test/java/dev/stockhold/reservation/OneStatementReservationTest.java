@@ -50,7 +50,7 @@ class OneStatementReservationTest extends TenantFixture {
     @Inject
     OneStatementReservation oneStatement;
     @Inject
-    HoldWriter writer;
+    HeldViews views;
     @Inject
     AutocommitEvents events;
     @Inject
@@ -145,7 +145,7 @@ class OneStatementReservationTest extends TenantFixture {
         String key = Api.key();
         String waiting = """
                 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()
-                 AND query LIKE '%WITH p AS MATERIALIZED%'""";
+                 AND query LIKE '%AS lock_wait%'""";
         try (AutoCloseable held = db.holdStockRow(api.tenant(), sku)) {
             CompletableFuture<Response> answer = CompletableFuture.supplyAsync(() -> api.reserve(key, sku, 1));
             Eventually.await(WAIT, "the statement waiting on the record", () -> db.queryLong("SELECT count(*) " + waiting) == 1);
@@ -172,12 +172,12 @@ class OneStatementReservationTest extends TenantFixture {
                 ReservationAttempt attempt = attempt(1);
                 ReservationView held = placed(attempt);
                 AutocommitEvents.LeasedRow event = events.opening(api.tenant(), ReservationEvents.created(held), held.createdAt());
-                assertThat(oneStatement.writeOn(c, attempt, held, writer.created(held), WAIT, true, event).result())
+                assertThat(oneStatement.writeOn(c, attempt, held, views.created(held), WAIT, true, event).result())
                         .isEqualTo(Result.CREATED);
             }
             try (Statement s = c.createStatement();
                     ResultSet plans = s.executeQuery("SELECT generic_plans, custom_plans FROM pg_prepared_statements "
-                            + "WHERE statement LIKE '%WITH p AS MATERIALIZED%'")) {
+                            + "WHERE statement LIKE '%stockhold_hold_check%'")) {
                 assertThat(plans.next()).as("the statement prepared on this connection").isTrue();
                 assertThat(plans.getLong("generic_plans")).as("runs on the plan made once").isPositive();
                 assertThat(plans.getLong("custom_plans")).as("runs planned anew").isZero();
@@ -212,12 +212,12 @@ class OneStatementReservationTest extends TenantFixture {
 
     private Result write(ReservationAttempt attempt, Duration keyWait) {
         ReservationView held = placed(attempt);
-        StoredResponse created = writer.created(held);
+        StoredResponse created = views.created(held);
         return oneStatement.write(attempt, held, created, keyWait, true);
     }
 
     private ReservationView placed(ReservationAttempt attempt) {
-        return writer.held(attempt.request(), new Allocation.Placed(List.of(new StockKey(sku, "default"))),
+        return views.held(attempt.request(), new Allocation.Placed(List.of(new StockKey(sku, "default"))),
                 dev.stockhold.Clocks.now(clock));
     }
 }

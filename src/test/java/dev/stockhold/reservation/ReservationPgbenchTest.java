@@ -37,7 +37,7 @@ class ReservationPgbenchTest {
     private static final String SAMPLE_ID = "00000000-0000-4000-8000-000000000000";
 
     @Inject
-    HoldWriter writer;
+    HeldViews views;
     @Inject
     AutocommitEvents events;
 
@@ -47,8 +47,8 @@ class ReservationPgbenchTest {
         // a one-line reservation as the benchmark's clients send it, answered and evented by the service's own code
         ReservationRequest request = new ReservationRequest(List.of(new ReservationRequest.Line("SKU-1234", 1, null)), null, null, null,
                 null, null);
-        ReservationView held = writer.held(request, new Allocation.Placed(List.of(new StockKey("SKU-1234", "default"))), NOW);
-        String body = writer.created(held).body();
+        ReservationView held = views.held(request, new Allocation.Placed(List.of(new StockKey("SKU-1234", "default"))), NOW);
+        String body = views.created(held).body();
         AutocommitEvents.LeasedRow event = events.opening("bench", ReservationEvents.created(held), held.createdAt());
         // the same file on every run: the random ids become fixed ones of the same length
         body = body.replace(held.id().toString(), SAMPLE_ID);
@@ -67,12 +67,13 @@ class ReservationPgbenchTest {
                 """
                 + "\\startpipeline\n"
                 + statement(OneStatementReservation.GENERIC_PLAN)
-                + statement(OneStatementReservation.SQL,
-                        "'5000'", "'bench'", "'pg-' || :client_id || '-' || :k", literal("\\x" + fingerprint), literal(body),
-                        "'/v1/reservations/' || " + ID, ID, "now()", "now() + interval '15 minutes'", "NULL", "NULL",
-                        "gen_random_uuid()", literal(EventType.CREATED.type()), ID + "::text", literal(payload),
-                        literal("00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"), "NULL",
-                        "'pgbench'", "30000", "ARRAY[" + SKU + "]", "ARRAY[1]", "ARRAY['default']", "ARRAY[true]", "'5000'")
+                + statement(NewReservations.ALONE,
+                        "'5000'", "'bench'", literal("00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"), "'pgbench'", "30000",
+                        array(ID), array("'pg-' || :client_id || '-' || :k"), array(literal("\\x" + fingerprint) + "::bytea"),
+                        array(literal(body)), array("'/v1/reservations/' || " + ID), "ARRAY[now()]",
+                        "ARRAY[now() + interval '15 minutes']", "NULL", "NULL", "NULL", "NULL", "NULL", "ARRAY[gen_random_uuid()]",
+                        array(literal(EventType.CREATED.type())), array(ID + "::text"), array(literal(payload)),
+                        array(ID), "ARRAY[0]", array(SKU), "ARRAY[1]", "ARRAY['default']", "ARRAY[true]", "'5000'")
                 + "\\endpipeline\n";
         String actual = Files.exists(FILE) ? Files.readString(FILE) : "";
         if (!actual.equals(expected) && Boolean.getBoolean("update.pgbench")) {
@@ -93,6 +94,10 @@ class ReservationPgbenchTest {
             out.append(c == '?' ? "(" + values[i++] + ")" : String.valueOf(c));
         }
         return out.append(";\n").toString();
+    }
+
+    private static String array(String element) {
+        return "ARRAY[" + element + "]";
     }
 
     private static String literal(String value) {

@@ -101,7 +101,7 @@ class ReservationPlanTest {
                     + " VALUES (" + id + ", 0, 'SKU-1', 1, 'default')");
         }
         PrivateCopies.execute(c, settings);
-        PrivateCopies.execute(c, "PREPARE reserve AS " + PrivateCopies.numbered(OneStatementReservation.SQL));
+        PrivateCopies.execute(c, "PREPARE reserve AS " + PrivateCopies.numbered(NewReservations.ALONE));
         reserve(c, "first", 1);
         PrivateCopies.execute(c, """
                 INSERT INTO reservations (id, tenant_id, status, idempotency_key, created_at, expires_at, updated_at)
@@ -114,11 +114,15 @@ class ReservationPlanTest {
 
     /** One run of the prepared statement: a new key, one line of one unit. */
     private static void reserve(Connection c, String key, int sku) throws SQLException {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("""
-                EXECUTE reserve('1000', 'plan-test', '%s', '\\x00', '{}', '/v1/reservations/x', gen_random_uuid(), now(),
-                                now() + interval '15 minutes', NULL, NULL, gen_random_uuid(), 'dev.stockhold.reservation.created.v1',
-                                'k', '{}', NULL, NULL, 'plan-test-relay', 30000,
-                                ARRAY['SKU-%d'], ARRAY[1], ARRAY['default'], ARRAY[true], '1000')""".formatted(key, sku))) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(
+                        """
+                                EXECUTE reserve('1000', 'plan-test', NULL, 'plan-test-relay', 30000,
+                                                ARRAY[md5('%1$s')::uuid], ARRAY['%1$s'], ARRAY['\\x00'::bytea], ARRAY['{}'], ARRAY['/v1/reservations/x'],
+                                                ARRAY[now()], ARRAY[now() + interval '15 minutes'], NULL, NULL, NULL, NULL, NULL, ARRAY[gen_random_uuid()],
+                                                ARRAY['dev.stockhold.reservation.created.v1'], ARRAY['k'], ARRAY['{}'],
+                                                ARRAY[md5('%1$s')::uuid], ARRAY[0], ARRAY['SKU-%2$d'], ARRAY[1], ARRAY['default'], ARRAY[true], '1000')"""
+                                .formatted(key, sku))) {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getBoolean(1)).as("the key was claimed and the hold taken").isTrue();
         }

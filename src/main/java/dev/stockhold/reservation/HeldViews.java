@@ -3,9 +3,6 @@ package dev.stockhold.reservation;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.SortedMap;
-import java.util.TreeMap;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -17,26 +14,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stockhold.StockholdConfig;
 import dev.stockhold.idempotency.StoredResponse;
 import dev.stockhold.inventory.Allocation;
-import dev.stockhold.inventory.Move;
-import dev.stockhold.inventory.Source;
-import dev.stockhold.inventory.StockKey;
-import dev.stockhold.inventory.StockMoves;
-import dev.stockhold.inventory.StockRecord;
-import dev.stockhold.outbox.OutboxWriter;
 
 /**
- * What every new reservation writes, alone or in a hot-sku group: the one place a change to a reservation's rows,
- * events or hold is made.
+ * The HELD reservation a placed request becomes, on every route, and the answer its key stores. {@link NewReservations}
+ * writes it.
  */
 @ApplicationScoped
-class HoldWriter {
+class HeldViews {
 
-    @Inject
-    ReservationRepository reservations;
-    @Inject
-    OutboxWriter outbox;
-    @Inject
-    StockMoves stock;
     @Inject
     ObjectMapper mapper;
     @Inject
@@ -88,30 +73,5 @@ class HoldWriter {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    /**
-     * The reservations and their lines, one created event each, then (last, so the records' row locks are held only
-     * until commit) one conditional hold of their summed quantities per stock record, and a depleted event for each
-     * record it empties.
-     *
-     * Runs in the caller's transaction (no interceptor on this hot path).
-     *
-     * @param byKey the reservations by idempotency key
-     * @return false if some record did not have the units: the caller rolls the transaction back
-     */
-    boolean write(String tenantId, Map<String, ReservationView> byKey, Instant now) {
-        reservations.insertHeldAll(tenantId, byKey);
-        List<OutboxWriter.DomainEvent> created = new ArrayList<>();
-        SortedMap<StockKey, Long> quantities = new TreeMap<>();
-        for (ReservationView view : byKey.values()) {
-            created.add(ReservationEvents.created(view));
-            view.quantities().forEach((key, qty) -> quantities.merge(key, qty, Long::sum));
-        }
-        outbox.write(tenantId, created, now);
-        // another replica may hold a record: wait for it as long as for an in-flight key
-        List<StockRecord> moved = stock.move(Move.HOLD, tenantId, quantities, Source.reservation(null, null, null),
-                config.idempotency().inFlightWait(), now);
-        return moved.size() == quantities.size();
     }
 }
