@@ -1,6 +1,7 @@
 package dev.stockhold.inventory;
 
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,6 +22,10 @@ class MovementLedger {
 
     private static final String NEWEST_FIRST = """
             SELECT on_hand_delta, created_at FROM stock_movements WHERE tenant_id = ? AND sku = ? AND location = ? ORDER BY seq DESC""";
+
+    /** The columns of an entry as {@link #read} reads them: a page's select ({@link MovementQuery#sql()}) names them. */
+    static final String COLUMNS = "seq, kind, on_hand_delta, committed_delta, on_hand_after, committed_after, version, reason, reference, "
+            + "actor, reservation_id, idempotency_key, created_at";
 
     @Inject
     Jdbc jdbc;
@@ -57,14 +62,20 @@ class MovementLedger {
             List<Movement> rows = new ArrayList<>();
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    String reservation = rs.getString(11);
-                    rows.add(new Movement(rs.getLong(1), rs.getString(2), rs.getLong(3), rs.getLong(4), rs.getLong(5), rs.getLong(6),
-                            rs.getLong(7), rs.getString(8), rs.getString(9), rs.getString(10),
-                            reservation == null ? null : UUID.fromString(reservation), rs.getString(12), rs.getTimestamp(13).toInstant()));
+                    rows.add(read(rs));
                 }
             }
             return rows;
         });
+    }
+
+    /** One entry, by column name. */
+    private static Movement read(ResultSet rs) throws SQLException {
+        String reservation = rs.getString("reservation_id");
+        return new Movement(rs.getLong("seq"), rs.getString("kind"), rs.getLong("on_hand_delta"), rs.getLong("committed_delta"),
+                rs.getLong("on_hand_after"), rs.getLong("committed_after"), rs.getLong("version"), rs.getString("reason"),
+                rs.getString("reference"), rs.getString("actor"), reservation == null ? null : UUID.fromString(reservation),
+                rs.getString("idempotency_key"), rs.getTimestamp("created_at").toInstant());
     }
 
     /**

@@ -82,8 +82,7 @@ public record MovementQuery(String tenantId, StockKey at, Instant from, Instant 
         if (kind != null) {
             where.append(" AND kind = ?");
         }
-        return "SELECT seq, kind, on_hand_delta, committed_delta, on_hand_after, committed_after, version, reason, reference, actor, "
-                + "reservation_id, idempotency_key, created_at FROM stock_movements WHERE " + where + " ORDER BY seq DESC LIMIT ?";
+        return "SELECT " + MovementLedger.COLUMNS + " FROM stock_movements WHERE " + where + " ORDER BY seq DESC LIMIT ?";
     }
 
     List<Object> arguments() {
