@@ -1,5 +1,7 @@
 package dev.stockhold.inventory;
 
+import dev.stockhold.events.StockChangedV1;
+
 /**
  * The ways a reservation moves the stock records it names, each one conditional UPDATE (see {@link StockMoves#move}).
  * Reservations move only {@code held} and {@code committed}, and {@code on_hand} when a confirm or a fulfilment sells;
@@ -8,23 +10,24 @@ package dev.stockhold.inventory;
  */
 public enum Move {
     /** I1: held rises only where the record's reservable covers it; a record that does not is left unchanged and not returned. */
-    HOLD("held = s.held + w.quantity", " AND " + Reservable.SQL + " >= w.quantity", null, null, null, -1),
+    HOLD("held = s.held + w.quantity", " AND " + Reservable.SQL + " >= w.quantity", null, null, null, -1, null),
     /** Cancel and expiry: the held units are free again. */
-    UNHOLD("held = s.held - w.quantity", "", null, null, null, 1),
+    UNHOLD("held = s.held - w.quantity", "", null, null, null, 1, null),
     /** Confirm: the held units are sold, available is unchanged. */
-    SELL("held = s.held - w.quantity, on_hand = s.on_hand - w.quantity", "", "confirm", "-w.quantity", "0", 0),
+    SELL("held = s.held - w.quantity, on_hand = s.on_hand - w.quantity", "", "confirm", "-w.quantity", "0", 0, null),
     /** Confirm with deferred fulfilment: the held units are committed, on hand and available are unchanged. */
-    COMMIT("held = s.held - w.quantity, committed = s.committed + w.quantity", "", "confirm", "0", "w.quantity", 0),
+    COMMIT("held = s.held - w.quantity, committed = s.committed + w.quantity", "", "confirm", "0", "w.quantity", 0, null),
     /** A fulfilment: committed units leave the location. Only where that many are committed; else not returned. */
     FULFIL("committed = s.committed - w.quantity, on_hand = s.on_hand - w.quantity", " AND s.committed >= w.quantity", "fulfil",
-            "-w.quantity", "-w.quantity", 0),
+            "-w.quantity", "-w.quantity", 0, StockChangedV1.Kind.FULFIL),
     /** A release of committed units (POST /release): they are free again. Only where that many are committed. */
-    UNCOMMIT("committed = s.committed - w.quantity", " AND s.committed >= w.quantity", "release", "0", "-w.quantity", 1),
+    UNCOMMIT("committed = s.committed - w.quantity", " AND s.committed >= w.quantity", "release", "0", "-w.quantity", 1, null),
     /**
      * An edit of a HELD reservation: signed quantities, held falls where they are negative and rises only where the
      * record's reservable covers the rise (I1); a record that does not cover it is left unchanged and not returned.
      */
-    SHIFT("held = s.held + w.quantity", " AND (w.quantity <= 0 OR " + Reservable.SQL + " >= w.quantity)", null, null, null, -1);
+    SHIFT("held = s.held + w.quantity", " AND (w.quantity <= 0 OR " + Reservable.SQL + " >= w.quantity)", null, null, null, -1,
+            null);
 
     /** The statement for many records: locks them in {@link StockKey} order, then moves them. */
     final String many;
@@ -34,10 +37,17 @@ public enum Move {
     final boolean ledger;
     /** How available moves per unit of the move's quantity: -1 falls, 1 rises, 0 stays. */
     final int availableSign;
+    /**
+     * The stock.changed kind the move reports for every record it moves (on hand moved by minus its quantity), or null:
+     * it reports only the crossings its change of available makes.
+     */
+    final StockChangedV1.Kind changed;
 
-    Move(String set, String condition, String kind, String onHandDelta, String committedDelta, int availableSign) {
+    Move(String set, String condition, String kind, String onHandDelta, String committedDelta, int availableSign,
+            StockChangedV1.Kind changed) {
         this.ledger = kind != null;
         this.availableSign = availableSign;
+        this.changed = changed;
         String update = """
                 UPDATE stock_records s SET %s,%s updated_at = now() FROM %s
                  WHERE s.tenant_id = ? AND s.sku = %s AND s.location = %s%s

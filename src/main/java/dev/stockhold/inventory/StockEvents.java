@@ -55,16 +55,16 @@ class StockEvents {
     }
 
     /**
-     * Records moved by a reservation's {@link Move}: a fulfilment is a stock.changed per record (on hand and committed
-     * fall alike, so available, and any crossing, stays as it was); any other move, the crossings where available moved
-     * by the move's sign times the record's quantity. Most moves cross nothing, and then nothing is written at all.
+     * Records moved by a reservation's {@link Move}: a stock.changed per record where the move reports one (a fulfilment:
+     * on hand and committed fall alike, so available, and any crossing, stays as it was); any other move, the crossings
+     * where available moved by the move's sign times the record's quantity. Most moves cross nothing, and then nothing is written at all.
      */
     void moved(String tenantId, Move move, List<StockRecord> moved, Map<StockKey, Long> quantities, Instant now) {
         List<OutboxWriter.DomainEvent> events = new ArrayList<>();
         for (StockRecord after : moved) {
             long quantity = quantities.get(after.key());
-            if (move == Move.FULFIL) {
-                events.add(changedEvent(tenantId, StockChangedV1.Kind.FULFIL, after, -quantity, null));
+            if (move.changed != null) {
+                events.add(changedEvent(tenantId, move.changed, after, -quantity, null));
             } else if (move.availableSign != 0) {
                 events.addAll(crossed(tenantId, after.withAvailableMovedBy(-move.availableSign * quantity), after));
             }
