@@ -29,6 +29,9 @@ public enum Move {
     SHIFT("held = s.held + w.quantity", " AND (w.quantity <= 0 OR " + Reservable.SQL + " >= w.quantity)", null, null, null, -1,
             null);
 
+    /** The move's SET list and its condition (empty, or starting with AND), over the record {@code s} and the wanted {@code w}. */
+    private final String set;
+    private final String condition;
     /** The statement for many records: locks them in {@link StockKey} order, then moves them. */
     final String many;
     /** The same for one record: nothing to order, so no array, sort or CTE for the planner and executor. */
@@ -45,6 +48,8 @@ public enum Move {
 
     Move(String set, String condition, String kind, String onHandDelta, String committedDelta, int availableSign,
             StockChangedV1.Kind changed) {
+        this.set = set;
+        this.condition = condition;
         this.ledger = kind != null;
         this.availableSign = availableSign;
         this.changed = changed;
@@ -71,5 +76,19 @@ public enum Move {
             this.one = oneUpdate;
             this.many = ordered.formatted("\n" + manyUpdate);
         }
+    }
+
+    /**
+     * The move as an UPDATE of {@code stock_records s} from the wanted quantities {@code w} ({@code w.quantity}): its SET
+     * list, then its condition (empty, or starting with {@code AND}). For a statement that must move records inside a
+     * larger one (the one-statement reservation's hold); every other move goes through {@link StockMoves}.
+     */
+    public String set() {
+        return set;
+    }
+
+    /** See {@link #set()}. */
+    public String condition() {
+        return condition;
     }
 }

@@ -92,11 +92,10 @@ class NewReservations {
                  WHERE s.tenant_id = (SELECT tenant_id FROM claimed WHERE set_config('lock_timeout', ?, true) IS NOT NULL LIMIT 1)
                  ORDER BY s.sku, s.location FOR UPDATE OF s),
             hold AS (
-                UPDATE stock_records s SET held = s.held + w.quantity, updated_at = now()
+                UPDATE stock_records s SET %2$s, updated_at = now()
                   FROM wanted w, (SELECT count(*) FROM locked) AS all_locked
-                 WHERE s.tenant_id = (SELECT tenant_id FROM claimed LIMIT 1) AND s.sku = w.sku AND s.location = w.location
-                   AND %1$s >= w.quantity
-                RETURNING %2$s AS available, s.safety_stock, s.low_stock_threshold, w.quantity),
+                 WHERE s.tenant_id = (SELECT tenant_id FROM claimed LIMIT 1) AND s.sku = w.sku AND s.location = w.location%3$s
+                RETURNING %1$s AS available, s.safety_stock, s.low_stock_threshold, w.quantity),
             misplaced AS (
                 SELECT x.line_no FROM line x
                  WHERE x.guessed AND x.location IS DISTINCT FROM (
@@ -109,7 +108,7 @@ class NewReservations {
                                         (SELECT count(*) FROM misplaced)),
                    (SELECT seq FROM event), (SELECT created_at FROM event)
             """
-            .formatted(Reservable.SQL, Reservable.AVAILABLE_SQL);
+            .formatted(Reservable.AVAILABLE_SQL, Move.HOLD.set(), Move.HOLD.condition());
 
     /**
      * One reservation that claims its key and takes its hold, committing on its own; its last parameter is the record
