@@ -179,6 +179,15 @@ lag_buckets() {
 lag_quantile() {
   awk 'NR == FNR {b[$1] = $2; next} {print $1, b[$1] + 0, $2}' "$1" "$2" | sort -g | awk -v q="${3:-0.99}" '{le[NR] = $1; c[NR] = $3 - $2} END {t = c[NR]; for (i = 1; i <= NR; i++) if (t > 0 && c[i] >= q * t) {printf "%.1f", le[i] * 1000; exit}; print "-"}'
 }
+# The one-statement reservations placed on a guessed location so far: "hits misses"
+guesses() {
+  curl -s "localhost:$MANAGEMENT_PORT/q/metrics" | grep '^stockhold_reservation_location_guesses_total' \
+    | awk '/outcome="hit"/ {h += $NF} /outcome="miss"/ {m += $NF} END {printf "%d %d\n", h, m}'
+}
+# The share of guesses that missed between two guesses snapshots ("hits misses" each), in percent; "-" without guesses
+guess_miss_pct() {
+  echo "$1 $2" | awk '{h = $3 - $1; m = $4 - $2; if (h + m > 0) printf "%.2f", 100 * m / (h + m); else print "-"}'
+}
 # Checkpoints begun and full-page images written so far: a window that overlaps the start of a checkpoint writes a
 # full page for the first change of every page after it, and its commits wait for that WAL
 checkpoints() { psql_db -qAtc "SELECT checkpoints_timed + checkpoints_req FROM pg_stat_bgwriter"; }

@@ -43,11 +43,12 @@ import dev.stockhold.outbox.OutboxWriter;
 class NewReservations {
 
     /**
-     * The rows of every reservation, its lines and its created event, from the arrays; {@code %1$s} the key's wait (the
-     * alone form), {@code %2$s} the claimed keys with their tenant and reservation id.
+     * The rows of every reservation, its lines and its created event, from the arrays; {@code %1$s} WITH (RECURSIVE
+     * for the alone form, whose claim reads the guess check written after it), {@code %2$s} the key's wait (the alone
+     * form), {@code %3$s} the claimed keys with their tenant and reservation id.
      */
     private static final String ROWS = """
-            WITH p AS MATERIALIZED (
+            %s p AS MATERIALIZED (
                 SELECT %s?::varchar AS tenant_id, ?::varchar AS traceparent, ?::varchar AS leased_to, ?::bigint AS lease_ms),
             r AS (SELECT * FROM unnest(?::uuid[], ?::varchar[], ?::bytea[], ?::text[], ?::varchar[], ?::timestamptz[], ?::timestamptz[],
                                        ?::varchar[], ?::text[], ?::varchar[], ?::varchar[], ?::text[], ?::uuid[], ?::varchar[], ?::text[], ?::text[])
@@ -73,12 +74,17 @@ class NewReservations {
                        p.leased_to, now() + p.lease_ms * interval '1 millisecond' FROM p, r JOIN claimed c ON c.id = r.id
                 RETURNING seq, created_at)""";
 
-    /** The alone form's claim of the key, with its stored answer: nothing is written for a key already stored. */
+    /**
+     * The alone form's claim of the key, with its stored answer: nothing is written for a key already stored, nor when a
+     * guessed location is no longer its sku's first record (misplaced), which the statement then answers instead of
+     * raising an error.
+     */
     private static final String CLAIM = """
 
             INSERT INTO idempotency_records
                 (tenant_id, idempotency_key, fingerprint, status_code, response_body, location, reservation_id, created_at)
             SELECT p.tenant_id, r.idempotency_key, r.fingerprint, 201, r.body, r.location, r.id, now() FROM p, r
+             WHERE NOT EXISTS (SELECT FROM misplaced)
             ON CONFLICT (tenant_id, idempotency_key) DO NOTHING
             RETURNING tenant_id, reservation_id AS id""";
 
@@ -104,9 +110,8 @@ class NewReservations {
                         ORDER BY coalesce(l.priority, 100), s.location LIMIT 1))
             SELECT stockhold_hold_check((SELECT count(*) FROM claimed), (SELECT count(*) FROM hold), (SELECT count(*) FROM wanted),
                                         (SELECT count(*) FROM hold WHERE available = safety_stock
-                                            OR available <= low_stock_threshold AND available + quantity > low_stock_threshold),
-                                        (SELECT count(*) FROM misplaced)),
-                   (SELECT seq FROM event), (SELECT created_at FROM event)
+                                            OR available <= low_stock_threshold AND available + quantity > low_stock_threshold)),
+                   (SELECT seq FROM event), (SELECT created_at FROM event), (SELECT count(*) FROM misplaced)
             """
             .formatted(Reservable.AVAILABLE_SQL, Move.HOLD.set(), Move.HOLD.condition());
 
@@ -117,13 +122,14 @@ class NewReservations {
      * written for a key already stored. The MATERIALIZED select reads the claimed key (so the key is settled first), then
      * sets the record wait, and locks the records in (sku, location) order before the hold touches any, as
      * {@link Move#HOLD} does. Two waits because a duplicate must give up its sku's lane soon, while a request that owns
-     * its key waits for a hot record as long as the transactional path would. The guess check (misplaced) comes last,
-     * and the key's insert stays within the first 1,024 bytes, the part of a statement pg_stat_activity shows: operators
+     * its key waits for a hot record as long as the transactional path would. The guess check (misplaced) is written last
+     * but read by the claim (so WITH RECURSIVE): a stale guess claims nothing and is an answer, never an ERROR in the
+     * server's log; and the key's insert stays within the first 1,024 bytes, the part of a statement pg_stat_activity shows: operators
      * and tests find a duplicate waiting on its key by that text.
      */
-    static final String ALONE = ROWS.formatted("set_config('lock_timeout', ?, true) AS lock_wait, ", CLAIM) + HOLD;
+    static final String ALONE = ROWS.formatted("WITH RECURSIVE", "set_config('lock_timeout', ?, true) AS lock_wait, ", CLAIM) + HOLD;
     /** Any number of reservations in the caller's transaction, which has claimed their keys: no key, no hold. */
-    static final String JOINED = ROWS.formatted("", "SELECT p.tenant_id, r.id FROM p, r") + "\nSELECT count(*) FROM reservation";
+    static final String JOINED = ROWS.formatted("WITH", "", "SELECT p.tenant_id, r.id FROM p, r") + "\nSELECT count(*) FROM reservation";
 
     /**
      * One reservation of a statement: its key, the reservation as placed and its created event's row; the fingerprint

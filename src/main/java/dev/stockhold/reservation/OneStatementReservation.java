@@ -65,7 +65,6 @@ class OneStatementReservation {
 
     private static final String HOLD_LOST = "SH001";
     private static final String HOLD_EMPTIES = "SH002";
-    private static final String MISPLACED = "SH003";
     private static final String LOCK_TIMEOUT = "55P03";
 
     private final Jdbc jdbc;
@@ -117,9 +116,6 @@ class OneStatementReservation {
                 if (HOLD_LOST.equals(state) || HOLD_EMPTIES.equals(state)) {
                     return new Written(Result.TRANSACTIONAL_PATH, 0, null);
                 }
-                if (MISPLACED.equals(state)) {
-                    return new Written(Result.MISPLACED, 0, null);
-                }
                 if (LOCK_TIMEOUT.equals(state) && waitedForTheKey(e.getServerErrorMessage())) {
                     throw new RequestInProgressException();
                 }
@@ -134,15 +130,20 @@ class OneStatementReservation {
         }
     }
 
-    /** The statement's answer (the second result, after the setting's): whether the key was claimed, and the event row's. */
+    /**
+     * The statement's answer (the second result, after the setting's): whether the key was claimed, the event row's,
+     * and how many guessed lines were misplaced.
+     */
     private static Written written(PreparedStatement ps) throws SQLException {
         ps.execute();
         ps.getMoreResults();
         try (ResultSet rs = ps.getResultSet()) {
-            if (!rs.next() || !rs.getBoolean(1)) {
-                return new Written(Result.KEY_TAKEN, 0, null);
+            rs.next(); // always one row
+            if (rs.getBoolean(1)) {
+                return new Written(Result.CREATED, rs.getLong(2), rs.getTimestamp(3).toInstant());
             }
-            return new Written(Result.CREATED, rs.getLong(2), rs.getTimestamp(3).toInstant());
+            // nothing claimed: a stale guess (then the key was not tried), or a key already stored
+            return new Written(rs.getLong(4) > 0 ? Result.MISPLACED : Result.KEY_TAKEN, 0, null);
         }
     }
 

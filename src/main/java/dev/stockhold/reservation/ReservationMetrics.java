@@ -40,6 +40,8 @@ public class ReservationMetrics {
     private final Map<ReservationStatus, Counter> transitions = new EnumMap<>(ReservationStatus.class);
     private final Counter groups;
     private final Counter grouped;
+    private final Counter guessHits;
+    private final Counter guessMisses;
 
     ReservationMetrics(MeterRegistry registry, TransactionSynchronizationRegistry transactions) {
         this.transactions = transactions;
@@ -53,6 +55,13 @@ public class ReservationMetrics {
         }
         groups = registry.counter("stockhold.reservation.groups");
         grouped = registry.counter("stockhold.reservations.grouped");
+        guessHits = registry.counter("stockhold.reservation.location.guesses", "outcome", "hit");
+        guessMisses = registry.counter("stockhold.reservation.location.guesses", "outcome", "miss");
+    }
+
+    /** Counts a one-statement reservation placed on a guessed location: a miss when the guess was stale. */
+    public void guessed(boolean hit) {
+        (hit ? guessHits : guessMisses).increment();
     }
 
     public void outcome(Outcome outcome) {

@@ -141,7 +141,9 @@ public class ReservingService implements HotSkuGroups.PlainPath {
         Allocation.Placed guessed = guesses.placed(a.tenantId(), request.allocationLines());
         if (guessed != null) {
             OneShot shot = inOneStatement(a, guessed, keyWait, true);
-            if (shot.result() != OneStatementReservation.Result.MISPLACED) {
+            boolean hit = shot.result() != OneStatementReservation.Result.MISPLACED;
+            metrics.guessed(hit);
+            if (hit) {
                 return shot.reply();
             }
             guesses.wrong(a.tenantId(), request.allocationLines());

@@ -43,8 +43,10 @@ class LocationGuessTest extends TenantFixture {
         assertThat(guess(sku)).as("the next request of the sku is placed without a read").isEqualTo("WH-1");
 
         api.putLocation("WH-2", 0);
+        double misses = misses();
         Response second = api.reserve(Api.key(), sku, 1);
         second.then().statusCode(201).body("lines[0].location", equalTo("WH-2"));
+        assertThat(misses()).as("the stale guess counted").isEqualTo(misses + 1);
         assertThat(held(sku, "WH-1")).isEqualTo(1);
         assertThat(held(sku, "WH-2")).isEqualTo(1);
         assertThat(api.get(second.path("id")).then().statusCode(200).extract().asString()).isEqualTo(second.asString());
@@ -91,6 +93,13 @@ class LocationGuessTest extends TenantFixture {
     private String guess(String sku) {
         Allocation.Placed placed = guesses.placed(api.tenant(), List.of(new Allocation.Line(sku, null, 1)));
         return placed == null ? null : placed.keys().stream().map(StockKey::location).findFirst().orElseThrow();
+    }
+
+    /** stockhold_reservation_location_guesses_total{outcome="miss"}, as the management port serves it. */
+    private static double misses() {
+        return dev.stockhold.support.Management.given().get("/q/metrics").then().statusCode(200).extract().asString()
+                .lines().filter(l -> l.startsWith("stockhold_reservation_location_guesses_total{") && l.contains("outcome=\"miss\""))
+                .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1))).sum();
     }
 
     private void onHand(String sku, String location, long onHand) {

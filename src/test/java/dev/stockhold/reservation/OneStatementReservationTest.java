@@ -97,6 +97,24 @@ class OneStatementReservationTest extends TenantFixture {
         assertThat(db.available(api.tenant(), sku)).isEqualTo(5);
     }
 
+    /**
+     * A guessed location that is no longer the sku's first record is an answer of the statement, not an error: no
+     * exception reaches the caller (the driver throws one for every statement PostgreSQL ends in an ERROR, which its log
+     * records with the whole statement), nothing is written, and the key stays free for the request placed again.
+     */
+    @Test
+    void shouldAnswerAStaleGuessWithoutAnErrorAndWriteNothing() {
+        long events = db.outboxEventsOfTenant(api.tenant());
+        ReservationAttempt attempt = attempt(1);
+        ReservationView stale = views.held(attempt.request(), new Allocation.Placed(List.of(new StockKey(sku, "nowhere"))),
+                dev.stockhold.Clocks.now(clock));
+
+        assertThat(oneStatement.write(attempt, stale, views.created(stale), WAIT, true)).isEqualTo(Result.MISPLACED);
+
+        assertNothingWritten(attempt, events);
+        assertThat(write(attempt)).as("placed again, under the same key").isEqualTo(Result.CREATED);
+    }
+
     @Test
     void shouldWriteNothingForAKeyAlreadyStored() {
         ReservationAttempt attempt = attempt(1);
