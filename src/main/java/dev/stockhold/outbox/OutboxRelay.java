@@ -21,15 +21,12 @@ import io.quarkus.runtime.StartupEvent;
 
 /**
  * Turns "the database committed" into "the broker confirmed" (I6). One worker thread per process: it wakes on a nudge
- * after each local commit, or every poll interval for rows written by other replicas, and drains claimable events
- * batch by batch, claiming the next batch while the broker confirms the current one. A new reservation's created event
- * is not claimed: the statement that wrote it leased it to this relay and handed it over in memory
- * ({@link RelaySignal}). A row is marked published only after the broker confirmed it, and the worker lets confirms
- * gather for up to {@code stockhold.relay.mark-delay} so that one statement marks several publishes ({@link Unmarked});
- * a relay that dies leaves its rows leased until the lease expires, and they are then published again with the same
- * id (at least once).
- *
- * <p>
+ * after each local commit, or every poll interval for rows written by other replicas, and drains claimable events batch
+ * by batch, claiming the next batch while the broker confirms the current one. A new reservation's created event is not
+ * claimed: the statement that wrote it leased it to this relay and handed it over in memory ({@link RelaySignal}). A
+ * row is marked published only after the broker confirmed it, and the worker lets confirms gather for up to {@code
+ * stockhold.relay.mark-delay} so that one statement marks several publishes ({@link Unmarked}); a relay that dies
+ * leaves its rows leased until the lease expires, and they are then published again with the same id (at least once).
  * Two kinds of failure are kept apart. A broker that cannot be reached (connection refused or lost, no confirm for the
  * batch in time) is nobody's fault: the leases go back without an attempt charged, the relay pauses and probes the
  * broker with a capped backoff, and drains again the moment it answers. Only the broker's answer about one event (a
@@ -97,7 +94,6 @@ public class OutboxRelay {
             try {
                 if (drain(unmarked, publisher).unreachable()) {
                     unmarked.flush();
-                    signal.accepting(false);
                     pause.untilReachable(broker, publisher, metrics, clock, config.relay().brokerProbeInitial(),
                             config.relay().brokerProbeMax());
                     signal.accepting(true);
@@ -275,11 +271,14 @@ public class OutboxRelay {
         return confirmed;
     }
 
-    /** No attempt charged: the leases go straight back, for this relay after its pause or for another replica. */
+    /**
+     * No attempt charged: the leases go back at once, with the hand-offs that came in while the batch was out, and
+     * writers lease no more to this relay until its pause ends ({@link #loop}): none stays leased through the pause.
+     */
     private void handBack(String relay, List<ClaimedRow> events, PublishOutcome.Unreachable why) {
         broker.unreachable(why, clock.instant());
         metrics.failed(why.reason(), events.size());
-        store.release(relay, events.stream().map(ClaimedRow::id).toList());
+        store.release(relay, Stream.concat(events.stream(), signal.stopHanding(relay).stream()).map(ClaimedRow::id).toList());
     }
 
     /** How one drain went: events claimed and confirmed, and whether it ended because the broker was unreachable. */

@@ -104,6 +104,18 @@ public class RelaySignal {
         return new Taken(events, stale);
     }
 
+    /**
+     * The broker is away: writers lease nothing more to the local relay until it accepts again, and the hand-offs still
+     * queued for {@code relay} are returned, for their leases to be given back.
+     */
+    List<ClaimedRow> stopHanding(String relay) {
+        accepting = false;
+        Taken queued = takeHanded(relay, Integer.MAX_VALUE);
+        List<ClaimedRow> all = new ArrayList<>(queued.events());
+        all.addAll(queued.stale());
+        return all;
+    }
+
     /** Whether a commit asked for a claim since the last call. */
     boolean takeClaimWanted() {
         return claimWanted.getAndSet(false);

@@ -362,6 +362,55 @@ class OutboxRelayMechanicsTest extends BrokerFixture {
         Eventually.await(Duration.ofSeconds(5), "delivery once the broker answers", () -> broker.of(api.tenant()).size() == 1);
     }
 
+    /**
+     * A reservation made while a batch is out to a broker that turns out unreachable was handed to the relay (its row
+     * leased to it): the hand-back returns that lease too, at once, instead of leaving it through the relay's pause
+     * until the lease runs out, and writers lease nothing more to the paused relay.
+     */
+    @Test
+    void shouldHandBackTheHandOffsThatArrivedDuringAnUnreachablePublish() {
+        while (relay.drain("draining-relay", publisher).claimed() > 0) {
+            // events other tests of this profile left pending
+        }
+        String sku = Api.sku();
+        api.setStock(sku, 5);
+        relay.drain("draining-relay", publisher);
+        String[] duringPublish = new String[1];
+        EventPublisher slowThenDown = new EventPublisher() {
+            @Override
+            public Sent send(List<ClaimedRow> batch) {
+                duringPublish[0] = api.reserve(Api.key(), sku, 1).path("id");
+                return Sent.answered(new PublishOutcome.Unreachable("unreachable", "ConnectException: Connection refused"));
+            }
+
+            @Override
+            public boolean probe() {
+                return false;
+            }
+
+            @Override
+            public String target() {
+                return "down";
+            }
+        };
+        signal.open("handing-relay", Duration.ofSeconds(30));
+        try {
+            String first = api.reserve(Api.key(), sku, 1).path("id");
+            assertThat(relay.drain("handing-relay", slowThenDown).unreachable()).isTrue();
+
+            assertThat(db.queryStrings("SELECT coalesce(locked_by, '-') FROM outbox_events WHERE aggregate_id IN (?::uuid, ?::uuid)",
+                    first, duringPublish[0])).as("the batch and the hand-off made during its publish, leased to nobody")
+                    .containsExactly("-", "-");
+            String paused = api.reserve(Api.key(), sku, 1).path("id");
+            assertThat(db.queryLong("SELECT count(*) FROM outbox_events WHERE aggregate_id = ?::uuid AND locked_by IS NULL", paused))
+                    .as("written unleased while the broker is away").isEqualTo(1);
+        } finally {
+            signal.close();
+        }
+        relay.drain("handing-relay", publisher);
+        Eventually.await(Duration.ofSeconds(5), "delivery once the broker answers", () -> broker.of(api.tenant()).size() == 3);
+    }
+
     @Test
     void shouldHandLeasesBackOnShutdownSoAnotherRelayGoesOnAtOnce() {
         String sku = Api.sku();
