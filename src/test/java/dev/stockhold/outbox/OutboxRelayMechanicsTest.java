@@ -331,22 +331,8 @@ class OutboxRelayMechanicsTest extends BrokerFixture {
         String sku = Api.sku();
         api.setStock(sku, 5);
         String id = api.reserve(Api.key(), sku, 1).path("id");
-        EventPublisher down = new EventPublisher() {
-            @Override
-            public Sent send(List<ClaimedRow> batch) {
-                return Sent.answered(new PublishOutcome.Unreachable("unreachable", "ConnectException: Connection refused"));
-            }
-
-            @Override
-            public boolean probe() {
-                return false;
-            }
-
-            @Override
-            public String target() {
-                return "down";
-            }
-        };
+        EventPublisher down = unreachable(() -> {
+        });
 
         // far more cycles than the retry budget (3 attempts in this profile)
         for (int i = 0; i < 10; i++) {
@@ -376,23 +362,7 @@ class OutboxRelayMechanicsTest extends BrokerFixture {
         api.setStock(sku, 5);
         relay.drain("draining-relay", publisher);
         String[] duringPublish = new String[1];
-        EventPublisher slowThenDown = new EventPublisher() {
-            @Override
-            public Sent send(List<ClaimedRow> batch) {
-                duringPublish[0] = api.reserve(Api.key(), sku, 1).path("id");
-                return Sent.answered(new PublishOutcome.Unreachable("unreachable", "ConnectException: Connection refused"));
-            }
-
-            @Override
-            public boolean probe() {
-                return false;
-            }
-
-            @Override
-            public String target() {
-                return "down";
-            }
-        };
+        EventPublisher slowThenDown = unreachable(() -> duringPublish[0] = api.reserve(Api.key(), sku, 1).path("id"));
         signal.open("handing-relay", Duration.ofSeconds(30));
         try {
             String first = api.reserve(Api.key(), sku, 1).path("id");
@@ -449,6 +419,27 @@ class OutboxRelayMechanicsTest extends BrokerFixture {
     void shouldRequireTheOpsRoleForOutboxAdministration() {
         given().auth().oauth2(dev.stockhold.support.Tokens.forTenant(api.tenant(), "reservations"))
                 .get("/v1/admin/outbox").then().statusCode(403);
+    }
+
+    /** A broker that cannot be reached: each send runs {@code duringSend} (the batch is out meanwhile), then fails so. */
+    private static EventPublisher unreachable(Runnable duringSend) {
+        return new EventPublisher() {
+            @Override
+            public Sent send(List<ClaimedRow> batch) {
+                duringSend.run();
+                return Sent.answered(new PublishOutcome.Unreachable("unreachable", "ConnectException: Connection refused"));
+            }
+
+            @Override
+            public boolean probe() {
+                return false;
+            }
+
+            @Override
+            public String target() {
+                return "down";
+            }
+        };
     }
 
     private EventPublisher failingFor(Predicate<ClaimedRow> poisoned) {
