@@ -61,7 +61,8 @@ public class Jdbc {
             "\\b(INSERT|UPDATE|DELETE|MERGE|FOR\\s+(NO\\s+KEY\\s+)?(UPDATE|SHARE)|FOR\\s+KEY\\s+SHARE)\\b",
             java.util.regex.Pattern.CASE_INSENSITIVE);
 
-    private final java.util.Map<String, Boolean> checkedReads = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The READ statement texts already found to neither write nor lock. */
+    private final java.util.Set<String> checkedReads = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     @Inject
     AgroalDataSource dataSource;
@@ -118,10 +119,12 @@ public class Jdbc {
             }
             case READ -> {
                 // each statement text is checked once: the texts are the repositories' constants and a few query shapes
-                if (!checkedReads.containsKey(sql) && WRITES_OR_LOCKS.matcher(sql).find()) {
-                    throw new IllegalArgumentException("a READ writes or locks rows; name JOIN or AUTOCOMMIT: " + firstLine(sql));
+                if (!checkedReads.contains(sql)) {
+                    if (WRITES_OR_LOCKS.matcher(sql).find()) {
+                        throw new IllegalArgumentException("a READ writes or locks rows; name JOIN or AUTOCOMMIT: " + firstLine(sql));
+                    }
+                    checkedReads.add(sql);
                 }
-                checkedReads.putIfAbsent(sql, Boolean.TRUE);
             }
         }
     }
