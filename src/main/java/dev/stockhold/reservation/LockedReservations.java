@@ -40,8 +40,9 @@ class LockedReservations {
      * transaction that claims the key, the reference is counted under a lock of its own (so two requests of one
      * reference cannot both pass a cap with one place left) and the records are read under their row locks, and the
      * holds that follow take exactly what that read allocated (no race to lose, so partial requests end with every unit
-     * held that any of them could take). Never grouped or written in one statement: the round trips of the locks and the
-     * claim are paid only by requests that ask for this or whose tenant caps references.
+     * held that any of them could take). Never grouped, nor sent as the one statement that claims its own key
+     * ({@link NewReservations#ALONE}): the round trips of the locks and the claim are paid only by requests that ask for
+     * this or whose tenant caps references.
      */
     ReservationReply reserve(ReservationAttempt a, TenantSettings caps) {
         UUID id = UUID.randomUUID();
