@@ -10,7 +10,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
 import dev.stockhold.support.Api;
@@ -26,7 +30,8 @@ import io.quarkus.test.junit.TestProfile;
  * I6 across an outage longer than the whole retry schedule: the broker stays stopped while events are written and the
  * paused relay fails more probes than an event has attempts (three, 10-50 ms apart), so a relay that charged the
  * outage to the events would have buried them. No event may be charged an attempt for the outage, none may be DEAD,
- * and all must arrive in per-reservation order once the broker is back.
+ * and all must arrive in per-reservation order once the broker is back. And a relay that meets the stopped broker in
+ * the middle of its work gives back the events it holds at once, instead of keeping them leased for a lease.
  */
 @QuarkusTest
 @StockedSku(1000)
@@ -91,12 +96,74 @@ class RelayOutageTest extends BrokerFixture {
                         .getString("checks.find { it.name == 'outbox-relay' }.data.broker")));
     }
 
+    /** How long the oldest claim of the tenant's unpublished events has been held, in ms (-1: none held). */
+    private static final String CLAIM_AGE = "SELECT coalesce(max((extract(epoch FROM now() - locked_until) * 1000)::bigint + ?), -1)"
+            + " FROM outbox_events WHERE tenant_id = ? AND status = 'PENDING' AND locked_by IS NOT NULL";
+
+    @Test
+    void shouldGiveBackTheEventsItHoldsAtOnceWhenTheBrokerStopsMidBatch() throws Exception {
+        List<String> ids = new ArrayList<>(reserve(2));
+        Eventually.await(Duration.ofSeconds(30), "events before the outage", () -> delivered() == 2);
+        Duration lease = ConfigProvider.getConfig().getValue("stockhold.relay.lease", Duration.class);
+        // reservations go on while the broker stops, so the relay holds events (handed off or claimed) when it goes
+        AtomicBoolean stopped = new AtomicBoolean();
+        CompletableFuture<List<String>> during = CompletableFuture.supplyAsync(() -> {
+            List<String> written = new ArrayList<>();
+            for (int after = 0; after < 10; after += stopped.get() ? 1 : 0) {
+                written.addAll(reserve(1));
+            }
+            return written;
+        });
+        // the tenant's claims watched from before the stop until a lease after the last write: a claim kept until its
+        // lease ran out is seen at the lease's age
+        AtomicBoolean watched = new AtomicBoolean();
+        CompletableFuture<Long> oldest = CompletableFuture.supplyAsync(() -> {
+            long age = -1;
+            while (!watched.get()) {
+                age = Math.max(age, db.queryLong(CLAIM_AGE, lease.toMillis(), api.tenant()));
+                sleep(20);
+            }
+            return age;
+        });
+        long oldestClaim;
+        try {
+            OutboxRelayTest.rabbitmqctl("stop_app");
+            stopped.set(true);
+            ids.addAll(during.get(60, TimeUnit.SECONDS));
+            Thread.sleep(lease.toMillis() + 1000);
+            watched.set(true);
+            oldestClaim = oldest.get(10, TimeUnit.SECONDS);
+        } finally {
+            watched.set(true);
+            OutboxRelayTest.rabbitmqctl("start_app");
+        }
+        OutboxRelayTest.rabbitmqctl("await_startup");
+        long back = System.nanoTime();
+        broker.consume();
+        Eventually.await(Duration.ofSeconds(30), "every event after the outage", () -> delivered() == ids.size());
+        long publishedAfterMs = (System.nanoTime() - back) / 1_000_000;
+        System.out.printf("RelayOutageTest: %d events around the stop; the oldest claim during the outage was %d ms (lease %d ms);"
+                + " all published %d ms after the broker was back%n", ids.size(), oldestClaim, lease.toMillis(), publishedAfterMs);
+
+        assertThat(oldestClaim).as("ms the relay held an event it could not publish").isLessThan(lease.toMillis() / 2);
+        assertThat(publishedAfterMs).as("ms from the broker's return to the last event published").isLessThan(lease.toMillis());
+        assertThat(db.queryLong("SELECT count(*) FROM outbox_events WHERE tenant_id = ? AND status = 'DEAD'", api.tenant())).isZero();
+    }
+
     private List<String> reserve(int count) {
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             ids.add(api.reserve(Api.key(), sku, 1).then().statusCode(201).extract().path("id"));
         }
         return ids;
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private long delivered() {
