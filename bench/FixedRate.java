@@ -36,7 +36,7 @@ import io.vertx.core.http.RequestOptions;
  *   java -cp VERTX_CLASSPATH bench/FixedRate.java URL TOKEN SKUS RATE WARM_SECONDS MEASURED_SECONDS SERVICE_PID
  * </pre>
  *
- * The client is Vert.x's (the service's own vertx-core and Netty jars; bench/lib.sh puts them on the class path): one
+ * An empty TOKEN sends no Authorization header. The client is Vert.x's (the service's own vertx-core and Netty jars; bench/lib.sh puts them on the class path): one
  * event loop that also keeps the schedule, pooled keep-alive connections, each answer read to its end. It shares the
  * two cores with what it measures, so what it costs is taken from the service, PostgreSQL and the broker: the JDK's
  * HttpClient, with a thread that woke every millisecond to send, cost about 1 ms of CPU per request, as much as the
@@ -52,6 +52,9 @@ import io.vertx.core.http.RequestOptions;
  * due time), to set a stall beside PostgreSQL's checkpoints and the service's jobs.
  */
 public class FixedRate {
+
+    /** Where the reservations go: BENCH_PATH (bench/ablation's rows), POST /v1/reservations unless set. */
+    private static final String PATH = System.getenv().getOrDefault("BENCH_PATH", "/v1/reservations");
 
     public static void main(String[] args) throws Exception {
         String url = args[0];
@@ -178,9 +181,13 @@ public class FixedRate {
         ThreadLocalRandom random = ThreadLocalRandom.current();
         String body = "{\"lines\":[{\"sku\":\"SKU-" + (1 + random.nextInt(skus)) + "\",\"quantity\":1}]}";
         outstanding.incrementAndGet();
-        client.request(new RequestOptions().setMethod(HttpMethod.POST).setURI("/v1/reservations").setIdleTimeout(10_000)
-                        .putHeader("Authorization", "Bearer " + token).putHeader("Content-Type", "application/json")
-                        .putHeader("Idempotency-Key", "fixed-" + new UUID(random.nextLong(), random.nextLong())))
+        RequestOptions options = new RequestOptions().setMethod(HttpMethod.POST).setURI(PATH).setIdleTimeout(10_000)
+                .putHeader("Content-Type", "application/json")
+                .putHeader("Idempotency-Key", "fixed-" + new UUID(random.nextLong(), random.nextLong()));
+        if (!token.isEmpty()) {
+            options.putHeader("Authorization", "Bearer " + token);
+        }
+        client.request(options)
                 .compose(request -> request.send(Buffer.buffer(body)))
                 .compose(response -> response.body().map(ignored -> response.statusCode()))
                 .onComplete(answer -> {

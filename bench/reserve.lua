@@ -3,6 +3,8 @@
 -- BENCH_RUN (unique prefix), BENCH_DELAY_MS (pause per connection between requests: a paced, not saturating, load).
 -- replayonly cycles over 100 fixed keys per thread: after the first round every request is a replay.
 local token = os.getenv("BENCH_TOKEN")
+-- BENCH_PATH: bench/ablation's rows; an empty BENCH_TOKEN sends no Authorization header
+local path = os.getenv("BENCH_PATH") or "/v1/reservations"
 local workload = os.getenv("BENCH_WORKLOAD") or "uniform"
 local skus = tonumber(os.getenv("BENCH_SKUS") or "10000")
 local run = os.getenv("BENCH_RUN") or tostring(os.time())
@@ -70,11 +72,9 @@ function request()
       table.insert(recent, { key, payload })
     end
   end
-  return wrk.format("POST", "/v1/reservations", {
-    ["Authorization"] = "Bearer " .. token,
-    ["Content-Type"] = "application/json",
-    ["Idempotency-Key"] = key,
-  }, payload)
+  local headers = { ["Content-Type"] = "application/json", ["Idempotency-Key"] = key }
+  if token ~= nil and token ~= "" then headers["Authorization"] = "Bearer " .. token end
+  return wrk.format("POST", path, headers, payload)
 end
 
 function response(status, headers, body)
