@@ -37,7 +37,9 @@ public class Bare {
         // as Quarkus sizes its event loops: two per core
         Vertx vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(2 * Runtime.getRuntime().availableProcessors()));
         PgConnectOptions connect = new PgConnectOptions().setHost("127.0.0.1").setPort(5432).setDatabase(args[2])
-                .setUser("postgres").setCachePreparedStatements(true);
+                // the statement (about 5,000 characters) is longer than the client's default limit of a cached one
+                // (2,048): without this it would be parsed and planned on every call
+                .setUser("postgres").setCachePreparedStatements(true).setPreparedStatementCacheSqlLimit(Integer.MAX_VALUE);
         var pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(20)).connectingTo(connect).using(vertx)
                 .withConnectHandler(conn -> conn.query(SETTINGS).execute().onComplete(done -> conn.close())).build();
         vertx.createHttpServer(new HttpServerOptions().setHost("127.0.0.1").setPort(port)).requestHandler(request -> {
