@@ -190,12 +190,35 @@ guess_miss_pct() {
 }
 # Checkpoints begun and full-page images written so far: a window that overlaps the start of a checkpoint writes a
 # full page for the first change of every page after it, and its commits wait for that WAL
+# The relay's events published and publish calls so far (two numbers): events per publish over a window is the ratio
+# of their differences
+publishes() {
+  curl -s "localhost:$MANAGEMENT_PORT/q/metrics" | awk '/^stockhold_outbox_published_total/ {e += $NF}
+    /^stockhold_outbox_publish_call_seconds_count/ {c += $NF} END {printf "%d %d\n", e, c}'
+}
 checkpoints() { psql_db -qAtc "SELECT checkpoints_timed + checkpoints_req FROM pg_stat_bgwriter"; }
 wal_fpi() { psql_db -qAtc "SELECT wal_fpi FROM pg_stat_wal"; }
 # Transactions committed in the database so far (autocommit statements count one each). A backend reports its counts
 # when it goes idle, at most once a second, so a window's difference is exact only to about a second of traffic
 commits() { psql_db -qAtc "SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()"; }
 reservations_written() { psql_db -qAtc "SELECT count(*) FROM reservations"; }
+# N outbox rows as committed reservations write them: half created, half confirmed, two events per reservation in
+# write order, CloudEvents JSON of the real size. Prints the commit time (epoch seconds).
+insert_events() {
+  psql_db -c "WITH r AS MATERIALIZED (SELECT n, gen_random_uuid() AS id FROM generate_series(1, $1 / 2) n),
+         e AS MATERIALIZED (SELECT r.n, r.id AS aggregate, t.k, t.type, t.status, gen_random_uuid() AS id
+                              FROM r CROSS JOIN (VALUES (1, 'dev.stockhold.reservation.created.v1', 'HELD'),
+                                                        (2, 'dev.stockhold.reservation.confirmed.v1', 'CONFIRMED')) t(k, type, status))
+    INSERT INTO outbox_events (id, tenant_id, aggregate_id, event_type, payload, created_at, available_at)
+    SELECT e.id, 'bench', e.aggregate, e.type,
+           json_build_object('specversion', '1.0', 'id', e.id, 'source', '/stockhold', 'type', e.type, 'subject', e.aggregate,
+             'time', now(), 'datacontenttype', 'application/json', 'tenantid', 'bench',
+             'data', json_build_object('id', e.aggregate, 'status', e.status, 'lines', json_build_array(json_build_object('sku', 'SKU-' || e.n, 'quantity', 1)),
+                                       'expiresAt', now() + interval '15 minutes', 'createdAt', now()))::text,
+           now(), now()
+      FROM e ORDER BY e.n, e.k" -c "SELECT extract(epoch FROM clock_timestamp())"
+}
+
 # Waits (at most 30 s) until the relay has published every pending event, so that a window's lag histogram holds the
 # window's own events and not the backlog of a closed-loop warm-up before it
 outbox_drained() {
