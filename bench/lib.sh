@@ -99,11 +99,11 @@ start_service() {
   READY_MS=$(( ($(date +%s%N) - t0) / 1000000 ))
 }
 # bench/FixedRate.java against the running service: RATE [MEASURED_SECONDS, DURATION]; prints its RESULT fields
-# (name=value, for eval): 5 s sent first and not counted, then the measured window.
+# (name=value, for eval): LEAD (5) s sent first and not counted, then the measured window.
 # Its HTTP client is Vert.x's, from the service's own jars (client_cp); C1 and the serial collector, as the service
 # runs, because C2 compiling and G1's threads took more than half of the generator's CPU from the cores it shares.
 fixed_rate() {
-  CLK_TCK=$(getconf CLK_TCK) java -Xmx256m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp "$(client_cp)" bench/FixedRate.java "http://127.0.0.1:$PORT" "$BENCH_TOKEN" "$SKUS" "$1" 5 "${2:-$DURATION}" "$SERVICE_PID" \
+  CLK_TCK=$(getconf CLK_TCK) java -Xmx256m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp "$(client_cp)" bench/FixedRate.java "http://127.0.0.1:$PORT" "$BENCH_TOKEN" "$SKUS" "$1" "${LEAD:-5}" "${2:-$DURATION}" "$SERVICE_PID" \
     | grep '^RESULT' | sed 's/^RESULT //'
 }
 # A class path of the packaged service's jars, each named by its prefix (group.artifact) in lib/main.
