@@ -15,6 +15,7 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
@@ -108,31 +109,24 @@ public class AblationResource {
         return statement(body.lines().get(0).sku());
     }
 
+    /** Rows d (the reservation), e (+ its outcome line) and f (+ its outcome metric). */
     @POST
-    @Path("d")
+    @Path("{row: [def]}")
     @RolesAllowed(Roles.RESERVATIONS)
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response idempotent(@Context HttpHeaders headers, byte[] body) {
-        return reserve(headers, body).response().answer(false);
+    public Response idempotent(@PathParam("row") String row, @Context HttpHeaders headers, byte[] body) {
+        if (row.equals("d")) {
+            return reserve(headers, body).response().answer(false);
+        }
+        return answered(headers, body, row.equals("f"));
     }
 
-    @POST
-    @Path("e")
-    @RolesAllowed(Roles.RESERVATIONS)
-    @Consumes(MediaType.APPLICATION_JSON)
-    public Response logged(@Context HttpHeaders headers, byte[] body) {
+    /** Rows e and f: the reservation, its outcome metric when {@code measured}, its outcome line. */
+    private Response answered(HttpHeaders headers, byte[] body, boolean measured) {
         ReservationReply reply = reserve(headers, body);
-        log(headers, reply);
-        return reply.response().answer(reply.replayed());
-    }
-
-    @POST
-    @Path("f")
-    @RolesAllowed(Roles.RESERVATIONS)
-    @Consumes(MediaType.APPLICATION_JSON)
-    public Response measured(@Context HttpHeaders headers, byte[] body) {
-        ReservationReply reply = reserve(headers, body);
-        metrics.outcome(reply.replayed() ? ReservationMetrics.Outcome.REPLAYED : ReservationMetrics.Outcome.CREATED);
+        if (measured) {
+            metrics.outcome(reply.replayed() ? ReservationMetrics.Outcome.REPLAYED : ReservationMetrics.Outcome.CREATED);
+        }
         log(headers, reply);
         return reply.response().answer(reply.replayed());
     }
