@@ -230,6 +230,11 @@ outbox_drained() {
   log "the outbox still held pending events after 30 s"
 }
 
+# The median of the numbers on stdin, one a line (of an even count, the mean of the middle two); "-" for none.
+# median_spread adds the spread: "median (min-max)".
+median() { sort -g | awk '{a[NR] = $1} END {if (!NR) {print "-"; exit} printf "%.2f", (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
+median_spread() { sort -g | awk '{a[NR] = $1} END {if (!NR) {print "-"; exit} printf "%.2f (%.2f-%.2f)", (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2, a[1], a[NR]}'; }
+
 # One goal row: name, measured ("value" or "median (min-max)"), target text, operator (<=, <, >=), bound; and its status
 goal() {
   printf '%-78s %20s %8s  %s\n' "$1" "$2" "$3" "$(awk -v v="${2%% *}" -v op="$4" -v g="$5" 'BEGIN {
