@@ -109,43 +109,32 @@ public class AblationResource {
         return statement(body.lines().get(0).sku());
     }
 
-    /** Rows d (the reservation), e (+ its outcome line) and f (+ its outcome metric). */
+    /**
+     * Rows d (the reservation), e (+ its outcome line) and f (+ its outcome metric), each as
+     * {@link ReservingService#reserve} records them.
+     */
     @POST
     @Path("{row: [def]}")
     @RolesAllowed(Roles.RESERVATIONS)
     @Consumes(MediaType.APPLICATION_JSON)
     public Response idempotent(@PathParam("row") String row, @Context HttpHeaders headers, byte[] body) {
-        if (row.equals("d")) {
-            return reserve(headers, body).response().answer(false);
-        }
-        return answered(headers, body, row.equals("f"));
-    }
-
-    /** Rows e and f: the reservation, its outcome metric when {@code measured}, its outcome line. */
-    private Response answered(HttpHeaders headers, byte[] body, boolean measured) {
-        ReservationReply reply = reserve(headers, body);
-        if (measured) {
-            metrics.outcome(reply.replayed() ? ReservationMetrics.Outcome.REPLAYED : ReservationMetrics.Outcome.CREATED);
-        }
-        log(headers, reply);
-        return reply.response().answer(reply.replayed());
-    }
-
-    private ReservationReply reserve(HttpHeaders headers, byte[] body) {
+        String tenantId = tenant.id();
         IdempotencyKey key = IdempotencyKey.parse(headers.getRequestHeader(IdempotencyKey.HEADER));
         ReservationRequest request = json.read(body, ReservationRequest.class).requireDistinctSkus().requireValidMetadata();
-        ReservationAttempt attempt = new ReservationAttempt(tenant.id(), key, request.fingerprint(), request);
-        ReservationReply reply = reserving.alone(attempt, config.idempotency().inFlightWait());
+        ReservationReply reply = reserving.alone(new ReservationAttempt(tenantId, key, request.fingerprint(), request),
+                config.idempotency().inFlightWait());
         if (reply == null) {
             throw new IllegalStateException("the statement sent the request to the transactional path");
         }
-        return reply;
-    }
-
-    private void log(HttpHeaders headers, ReservationReply reply) {
-        OutcomeLog.reservation(reply.replayed() ? "replayed" : "created", tenant.id(),
-                IdempotencyKey.parse(headers.getRequestHeader(IdempotencyKey.HEADER)).value(), reply.response().reservationId(),
-                "status=" + reply.response().status());
+        if (!row.equals("d")) {
+            ReservationMetrics.Outcome outcome = reply.replayed() ? ReservationMetrics.Outcome.REPLAYED : ReservationMetrics.Outcome.CREATED;
+            if (row.equals("f")) {
+                metrics.outcome(outcome);
+            }
+            OutcomeLog.reservation(outcome.tag(), tenantId, key.value(), reply.response().reservationId(),
+                    "status=" + reply.response().status());
+        }
+        return reply.response().answer(reply.replayed());
     }
 
     private Response statement(String sku) {
