@@ -121,6 +121,11 @@ closed_loop() {
 }
 # Autovacuum is off on these machines: a window that should not pay for the dead rows of the one before starts here
 vacuum_store() { psql_db -c "VACUUM stock_records, idempotency_records, reservations, reservation_lines, outbox_events"; }
+# A window that should pay neither for the dead rows nor for the WAL of the one before starts here: vacuumed tables and
+# a checkpoint just taken, so the checkpoint that WAL would trigger does not start inside the window (each first change
+# of a page after a checkpoint writes the whole page, and the commits wait for that WAL). Every such window then pays
+# for its own first changes alike.
+fresh_pages() { vacuum_store; psql_db -c CHECKPOINT >/dev/null; }
 
 # CPU per process group (cgroup v1 cpuacct, writable as root): PostgreSQL's postmaster and every backend (new ones
 # fork from the postmaster and inherit the group) and RabbitMQ's processes each in a group of their own, so
