@@ -42,10 +42,16 @@ import io.smallrye.jwt.auth.principal.ParseException;
 @Priority(10)
 abstract class VerifiedTokens implements JWTParser {
 
-    /** Three dot-separated parts of unpadded base64url: the only form a compact JWS has (RFC 7515 section 7.1). */
-    private static final java.util.regex.Pattern COMPACT = java.util.regex.Pattern
-            .compile("[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+");
-    private static final String BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    /** The value of each base64url character (RFC 4648 section 5), -1 for every other character. */
+    private static final byte[] BASE64URL = new byte[128];
+
+    static {
+        java.util.Arrays.fill(BASE64URL, (byte) -1);
+        String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+        for (int i = 0; i < alphabet.length(); i++) {
+            BASE64URL[alphabet.charAt(i)] = (byte) i;
+        }
+    }
 
     private final JWTParser parser;
     private final Clock clock;
@@ -78,7 +84,7 @@ abstract class VerifiedTokens implements JWTParser {
         if (verified == null) {
             return requireValidClaims(parser.parse(token));
         }
-        ByteBuffer key = ByteBuffer.wrap(Digests.sha256(token));
+        ByteBuffer key = ByteBuffer.wrap(Digests.sha256(token)); // canonical: ASCII only
         String cachedFor = verified.get(key);
         Cache<ByteBuffer, JsonWebToken> cache = cachedFor == null ? null : byTenant.get(cachedFor);
         JsonWebToken known = cache == null ? null : cache.getIfPresent(key); // null once past exp or the ttl
@@ -110,20 +116,31 @@ abstract class VerifiedTokens implements JWTParser {
      * a new cache key each time.
      */
     static void requireCanonical(String token) throws ParseException {
-        if (token == null || token.length() > 16_384 || !COMPACT.matcher(token).matches()) {
+        if (token == null || token.length() > 16_384) {
             throw new ParseException("The token is not a compact JWS of unpadded base64url parts");
         }
+        // One pass (the token arrives on every request): three non-empty parts of base64url characters, two dots
+        int parts = 0;
         int start = 0;
-        for (int dot = token.indexOf('.'); start <= token.length(); dot = token.indexOf('.', start)) {
-            int end = dot < 0 ? token.length() : dot;
-            int leftover = ((end - start) * 6) % 8;
-            if (leftover == 6 || leftover != 0 && (BASE64URL.indexOf(token.charAt(end - 1)) & ((1 << leftover) - 1)) != 0) {
-                throw new ParseException("The token has a part that is not canonical base64url");
+        for (int i = 0; i <= token.length(); i++) {
+            char c = i == token.length() ? '.' : token.charAt(i);
+            if (c != '.' && (c >= 128 || BASE64URL[c] < 0)) {
+                throw new ParseException("The token is not a compact JWS of unpadded base64url parts");
             }
-            if (dot < 0) {
-                break;
+            if (c == '.') {
+                if (i == start || ++parts > 3) {
+                    throw new ParseException("The token is not a compact JWS of unpadded base64url parts");
+                }
+                // the bits the part's last character leaves over are zero, and no part ends after one character of six bits
+                int leftover = ((i - start) * 6) % 8;
+                if (leftover == 6 || leftover != 0 && (BASE64URL[token.charAt(i - 1)] & ((1 << leftover) - 1)) != 0) {
+                    throw new ParseException("The token has a part that is not canonical base64url");
+                }
+                start = i + 1;
             }
-            start = dot + 1;
+        }
+        if (parts != 3) {
+            throw new ParseException("The token is not a compact JWS of unpadded base64url parts");
         }
     }
 

@@ -11,7 +11,6 @@ import jakarta.validation.ConstraintViolation;
 import jakarta.validation.Validator;
 
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.exc.StreamReadException;
@@ -62,9 +61,30 @@ public class StrictJson {
             throw new MalformedRequestException("Request body is empty; a JSON object is required");
         }
         requireUtf8(body);
+        T value;
+        if (mayHoldUncleanText(body)) {
+            value = bind(tree(body), type);
+        } else {
+            // Most bodies: bound in one pass, and parsed again as a tree only when binding failed, to tell a broken
+            // document (malformed-request, however far the binder got) from a field that breaks a rule
+            try {
+                value = mapper.readValue(body, type);
+            } catch (IOException e) {
+                tree(body);
+                throw refusal(e);
+            }
+        }
+        if (value == null) {
+            throw new ValidationFailedException("body", "must be a JSON object");
+        }
+        validate(value);
+        return value;
+    }
+
+    /** The document's tree, every string of it clean (Text); malformed-request when it is not JSON at all. */
+    private JsonNode tree(byte[] body) {
         JsonNode tree;
         try {
-            // Syntax first, so a broken document is malformed-request however far the binder got.
             tree = mapper.readTree(body);
         } catch (IOException e) {
             throw new MalformedRequestException("Request body is not valid JSON");
@@ -72,22 +92,27 @@ public class StrictJson {
         if (mayHoldUncleanText(body)) {
             requireCleanText(tree, "");
         }
-        T value;
+        return tree;
+    }
+
+    private <T> T bind(JsonNode tree, Class<T> type) {
         try {
-            value = mapper.treeToValue(tree, type);
-        } catch (JsonMappingException e) {
-            throw new ValidationFailedException(path(e), reason(e));
-        } catch (StreamReadException e) {
+            return mapper.treeToValue(tree, type);
+        } catch (IOException e) {
+            throw refusal(e);
+        }
+    }
+
+    /** What a well-formed document that does not bind breaks: the field it names, or the body. */
+    private static ValidationFailedException refusal(IOException e) {
+        if (e instanceof JsonMappingException mapping) {
+            return new ValidationFailedException(path(mapping), reason(mapping));
+        }
+        if (e instanceof StreamReadException read) {
             // e.g. a number too large for its field
-            throw new ValidationFailedException(path(e.getProcessor()), "has a value out of range");
-        } catch (JsonProcessingException e) {
-            throw new ValidationFailedException("body", "does not match the expected shape");
+            return new ValidationFailedException(path(read.getProcessor()), "has a value out of range");
         }
-        if (value == null) {
-            throw new ValidationFailedException("body", "must be a JSON object");
-        }
-        validate(value);
-        return value;
+        return new ValidationFailedException("body", "does not match the expected shape");
     }
 
     /** Runs Bean Validation and turns every violation into a named field. */
