@@ -95,7 +95,8 @@ public class OutboxRelay {
                 if (drain(unmarked, publisher).unreachable()) {
                     unmarked.flush();
                     pause.untilReachable(broker, publisher, metrics, clock, config.relay().brokerProbeInitial(),
-                            config.relay().brokerProbeMax());
+                            config.relay().brokerProbeMax(),
+                            () -> store.release(relayId, signal.stopHanding(relayId).stream().map(ClaimedRow::id).toList()));
                     signal.accepting(true);
                     continue;
                 }
@@ -273,7 +274,7 @@ public class OutboxRelay {
 
     /**
      * No attempt charged: the leases go back at once, with the hand-offs that came in while the batch was out, and
-     * writers lease no more to this relay until its pause ends ({@link #loop}): none stays leased through the pause.
+     * writers lease no more to this relay until its pause ends ({@link #loop}, which gives back late hand-offs too).
      */
     private void handBack(String relay, List<ClaimedRow> events, PublishOutcome.Unreachable why) {
         broker.unreachable(why, clock.instant());

@@ -16,15 +16,18 @@ final class RelayPause {
         this.stopping = stopping;
     }
 
-    /** Probes the broker with a capped, doubling delay; returns as soon as it answers, or when the relay stops. */
+    /**
+     * Probes the broker with a capped, doubling delay; returns as soon as it answers, or when the relay stops. Runs
+     * {@code meanwhile} at least every 100 ms while it waits.
+     */
     void untilReachable(BrokerState broker, EventPublisher publisher, OutboxMetrics metrics, Clock clock, Duration initial,
-            Duration max) {
+            Duration max, Runnable meanwhile) {
         Instant since = broker.unreachableSince().orElse(clock.instant());
         Log.warnf("Outbox relay paused: broker unreachable (%s); no attempt is charged, probing until it answers",
                 broker.lastError());
         Duration delay = initial;
         while (!stopping.getAsBoolean()) {
-            sleep(delay);
+            sleep(delay, meanwhile);
             if (stopping.getAsBoolean()) {
                 return;
             }
@@ -41,9 +44,15 @@ final class RelayPause {
 
     /** Sleeps for {@code duration}, waking every 100 ms at most to see whether the relay stops. */
     void sleep(Duration duration) {
+        sleep(duration, () -> {
+        });
+    }
+
+    private void sleep(Duration duration, Runnable meanwhile) {
         long until = System.nanoTime() + duration.toNanos();
         try {
             while (!stopping.getAsBoolean() && System.nanoTime() < until) {
+                meanwhile.run();
                 Thread.sleep(Math.min(100, Math.max(1, (until - System.nanoTime()) / 1_000_000)));
             }
         } catch (InterruptedException e) {

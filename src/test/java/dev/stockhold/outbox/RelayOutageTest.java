@@ -6,13 +6,17 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.notNullValue;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+
+import jakarta.inject.Inject;
 
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
@@ -31,12 +35,16 @@ import io.quarkus.test.junit.TestProfile;
  * paused relay fails more probes than an event has attempts (three, 10-50 ms apart), so a relay that charged the
  * outage to the events would have buried them. No event may be charged an attempt for the outage, none may be DEAD,
  * and all must arrive in per-reservation order once the broker is back. And a relay that meets the stopped broker in
- * the middle of its work gives back the events it holds at once, instead of keeping them leased for a lease.
+ * the middle of its work gives back the events it holds at once, instead of keeping them leased for a lease, and so
+ * does a paused relay with an event handed over to it after the pause began.
  */
 @QuarkusTest
 @StockedSku(1000)
 @TestProfile(ShortRetryScheduleProfile.class)
 class RelayOutageTest extends BrokerFixture {
+
+    @Inject
+    RelaySignal signal;
 
     @Test
     void shouldChargeNoAttemptForAnOutageLongerThanTheRetryScheduleAndDeliverEverythingInOrderAfterIt() throws Exception {
@@ -148,6 +156,48 @@ class RelayOutageTest extends BrokerFixture {
         assertThat(oldestClaim).as("ms the relay held an event it could not publish").isLessThan(lease.toMillis() / 2);
         assertThat(publishedAfterMs).as("ms from the broker's return to the last event published").isLessThan(lease.toMillis());
         assertThat(db.queryLong("SELECT count(*) FROM outbox_events WHERE tenant_id = ? AND status = 'DEAD'", api.tenant())).isZero();
+    }
+
+    /**
+     * The late writer: one that read the lease holder just before the relay paused writes its row leased to the relay
+     * and hands the event over after the pause began (reproduced here by leasing a row written during the pause and
+     * handing it over as that writer would). The paused relay gives it back within its next 100 ms, instead of holding
+     * it for the lease; without the give-back during the pause it stays leased until the lease runs out.
+     */
+    @Test
+    void shouldGiveBackAnEventHandedOverAfterThePauseBegan() throws Exception {
+        Eventually.await(Duration.ofSeconds(10), "the relay taking hand-offs", () -> signal.leaseHolder().isPresent());
+        String relay = signal.leaseHolder().orElseThrow();
+        Duration lease = ConfigProvider.getConfig().getValue("stockhold.relay.lease", Duration.class);
+        List<String> ids = new ArrayList<>();
+        long heldMs;
+        try {
+            OutboxRelayTest.rabbitmqctl("stop_app");
+            ids.addAll(reserve(1));
+            Eventually.await(Duration.ofSeconds(20), "the relay paused", () -> signal.leaseHolder().isEmpty());
+            String late = reserve(1).get(0);
+            ids.add(late);
+            String row = db.queryStrings("SELECT id::text FROM outbox_events WHERE aggregate_id = ?::uuid", late).get(0);
+            db.execute("UPDATE outbox_events SET locked_by = ?, locked_until = now() + ?::interval WHERE id = ?::uuid", relay,
+                    lease.toMillis() + " milliseconds", row);
+            long handed = System.nanoTime();
+            signal.hand(relay, new ClaimedRow(UUID.fromString(row), db.queryLong("SELECT seq FROM outbox_events WHERE id = ?::uuid", row),
+                    api.tenant(), UUID.fromString(late),
+                    db.queryStrings("SELECT event_type FROM outbox_events WHERE id = ?::uuid", row).get(0),
+                    db.queryStrings("SELECT payload FROM outbox_events WHERE id = ?::uuid", row).get(0), 0, Instant.now(), null, late),
+                    handed);
+            Eventually.await(lease.multipliedBy(3), "the late hand-off given back",
+                    () -> db.queryLong("SELECT count(*) FROM outbox_events WHERE id = ?::uuid AND locked_by IS NOT NULL", row) == 0);
+            heldMs = (System.nanoTime() - handed) / 1_000_000;
+        } finally {
+            OutboxRelayTest.rabbitmqctl("start_app");
+        }
+        OutboxRelayTest.rabbitmqctl("await_startup");
+        broker.consume();
+        Eventually.await(Duration.ofSeconds(30), "both events after the outage", () -> delivered() == ids.size());
+        System.out.printf("RelayOutageTest: an event handed over during the pause was given back after %d ms (lease %d ms)%n",
+                heldMs, lease.toMillis());
+        assertThat(heldMs).as("ms the paused relay held a late hand-off").isLessThan(lease.toMillis() / 2);
     }
 
     private List<String> reserve(int count) {
