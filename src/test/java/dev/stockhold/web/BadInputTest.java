@@ -36,6 +36,11 @@ class BadInputTest extends TenantFixture {
                 Arguments.of("not JSON", "lines: 1", "malformed-request", null),
                 Arguments.of("truncated JSON", "{\"lines\":[" + line, "malformed-request", null),
                 Arguments.of("trailing garbage", "{\"lines\":[" + line + "]} x", "malformed-request", null),
+                // the binder stops at the first field; the document is broken further on, and that is what is reported
+                Arguments.of("truncated after a field of the wrong type", "{\"ttlSeconds\":\"x\",\"lines\":[" + line, "malformed-request",
+                        null),
+                Arguments.of("trailing garbage after a field of the wrong type", "{\"ttlSeconds\":\"x\",\"lines\":[" + line + "]} x",
+                        "malformed-request", null),
                 Arguments.of("empty body", "", "malformed-request", null),
                 Arguments.of("deeply nested", "[".repeat(5000) + "]".repeat(5000), "malformed-request", null),
                 Arguments.of("JSON array", "[" + line + "]", "validation-failed", "body"),
