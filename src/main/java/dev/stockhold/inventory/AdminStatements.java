@@ -23,10 +23,13 @@ final class AdminStatements {
             ON CONFLICT DO NOTHING
             """;
     // I7: an absolute set of on hand, never below held and committed; received moves by the same amount, so
-    // on_hand = received - sold stays auditable (I2)
+    // on_hand = received - sold stays auditable (I2). A set is a count as of its own time (its ledger entry's): a count
+    // taken before it is stale. counted_at keeps "a count at or before this time is stale", so the set keeps one
+    // microsecond (the clock's step) less than its time: a count as of the set's very time is not older than it.
     static final String SET = MovementLedger.wrap("WITH ", """
             UPDATE stock_records s SET received = s.received + ? - s.on_hand, on_hand = ?, version = s.version + 1,
-                   movements = s.movements + 1, updated_at = now()
+                   movements = s.movements + 1, counted_at = greatest(s.counted_at, now() - interval '1 microsecond'),
+                   updated_at = now()
              WHERE s.tenant_id = ? AND s.sku = ? AND s.location = ? AND ? >= %s
             RETURNING\s""".formatted(Reservable.PROMISED_SQL) + StockRow.COLUMNS + ", " + MovementLedger.returning("?", "0"), "set");
     // I1, I7: a delta, never below what is held and committed (and so never below zero)

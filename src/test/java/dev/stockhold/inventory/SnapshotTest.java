@@ -61,6 +61,24 @@ class SnapshotTest extends TenantFixture {
     }
 
     /**
+     * A set of on hand is a count as of its time: counted 12 at T0, set to 15 at T1, the T0 count arriving afterwards is
+     * stale (applied, it made on hand 17: the count plus the set's +3 since T0).
+     */
+    @Test
+    void shouldTreatASetAsACountOfItsTime() {
+        String t0 = lastMovementAt();
+        api.setOnHand(sku, "WH-1", 15, null).then().statusCode(200);
+        snapshot(Api.key(), t0, null, count(sku, 12)).then().statusCode(200).body("records[0].status", equalTo("stale"))
+                .body("records[0].after", equalTo(15));
+        assertRecord(15, 0, 0);
+        // a count as of the set's own time or later is newer: applied
+        String t1 = lastMovementAt();
+        snapshot(Api.key(), t1, null, count(sku, 14)).then().statusCode(200).body("records[0].status", equalTo("applied"))
+                .body("records[0].after", equalTo(14));
+        assertRecord(14, 0, 0);
+    }
+
+    /**
      * The example with a watermark instead of a time: the movements page read before the count names the ledger's
      * newest entry, and the count sent with it as asOfCursor keeps the fulfilment that came after.
      */
