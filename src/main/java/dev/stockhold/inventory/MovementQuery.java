@@ -3,7 +3,6 @@ package dev.stockhold.inventory;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 import dev.stockhold.web.Cursors;
 import dev.stockhold.web.Params;
@@ -18,13 +17,14 @@ public record MovementQuery(String tenantId, StockKey at, Instant from, Instant 
 
     public static final int DEFAULT_LIMIT = 50;
     public static final int MAX_LIMIT = 200;
-    static final Set<String> KINDS = Set.of("opening", "set", "adjust", "confirm", "fulfil", "release", "snapshot");
+    /** Every kind of entry, in the order the refusal lists them (the OpenAPI enums of ItemResource and Movement too). */
+    static final List<String> KINDS = List.of("opening", "set", "adjust", "confirm", "fulfil", "release", "snapshot");
 
     /** Reads and validates the query parameters; every broken one is a 400 that names it. */
     public static MovementQuery of(String tenantId, StockKey at, String from, String to, String kind, String limit, String cursor,
             Cursors cursors) {
         if (kind != null && !KINDS.contains(kind)) {
-            throw new ValidationFailedException("kind", "must be one of opening, set, adjust, confirm, fulfil, release");
+            throw new ValidationFailedException("kind", "must be one of " + String.join(", ", KINDS));
         }
         MovementQuery query = new MovementQuery(tenantId, at, Params.instant("from", from), Params.instant("to", to), kind,
                 Params.integer("limit", limit, 1, MAX_LIMIT, DEFAULT_LIMIT), null);

@@ -25,6 +25,7 @@ public class OpenApiDefaults implements OASFilter {
 
     @Override
     public void filterOpenAPI(OpenAPI openAPI) {
+        listSlugs(openAPI);
         if (openAPI.getPaths() == null || openAPI.getPaths().getPathItems() == null) {
             return;
         }
@@ -38,6 +39,18 @@ public class OpenApiDefaults implements OASFilter {
             operations.values().forEach(OpenApiDefaults::addSecured);
             operations.values().forEach(OpenApiDefaults::addBodied);
             operations.values().forEach(OpenApiDefaults::addKeyed);
+        }
+    }
+
+    /** The Problem schema names every slug the service answers: each of ProblemType, none typed twice by hand. */
+    private static void listSlugs(OpenAPI openAPI) {
+        Schema problem = openAPI.getComponents() == null || openAPI.getComponents().getSchemas() == null ? null
+                : openAPI.getComponents().getSchemas().get("Problem");
+        if (problem != null) {
+            problem.setDescription("RFC 9457 problem details. `type` ends in one of the slugs: "
+                    + java.util.Arrays.stream(ProblemType.values()).map(ProblemType::slug)
+                            .collect(java.util.stream.Collectors.joining(", "))
+                    + ".");
         }
     }
 
@@ -91,17 +104,15 @@ public class OpenApiDefaults implements OASFilter {
 
     /**
      * What every operation that takes a body can answer before it runs, written once here: a body over
-     * {@code quarkus.http.limits.max-body-size} (413, {@code RequestBodies}) and, where the body is required and typed,
-     * a Content-Type other than JSON (415).
+     * {@code quarkus.http.limits.max-body-size} (413, {@code RequestBodies}) and a body sent with a Content-Type other
+     * than JSON (415; an optional body too).
      */
     private static void addBodied(Operation operation) {
         if (operation.getResponses() == null || operation.getRequestBody() == null) {
             return;
         }
         addProblem(operation, "413", "payload-too-large");
-        if (Boolean.TRUE.equals(operation.getRequestBody().getRequired())) {
-            addProblem(operation, "415", "unsupported-media-type");
-        }
+        addProblem(operation, "415", "unsupported-media-type");
     }
 
     /**
@@ -120,6 +131,12 @@ public class OpenApiDefaults implements OASFilter {
         }
         boolean storesUnprocessable = operation.getResponses().hasAPIResponse("422");
         addProblem(operation, "400", "malformed-request, validation-failed, idempotency-key-missing, idempotency-key-invalid");
+        APIResponse declared = operation.getResponses().getAPIResponse("400");
+        if (declared.getDescription() != null && !declared.getDescription().contains("idempotency-key-missing")) {
+            // an operation (or its class) that documents its own 400 answers the key's problems too
+            declared.setDescription(declared.getDescription() + "; idempotency-key-missing, idempotency-key-invalid: no or a malformed "
+                    + "Idempotency-Key");
+        }
         addProblem(operation, "409", "idempotency-request-in-progress: a request with this key is still running (Retry-After)");
         addProblem(operation, "422", "idempotency-key-reused: the key belongs to another request");
         operation.getResponses().getAPIResponses().forEach((status, response) -> {

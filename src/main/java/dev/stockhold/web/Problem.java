@@ -9,11 +9,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /** RFC 9457 problem details, the body of every 4xx and 5xx. */
-@Schema(name = "Problem", description = "RFC 9457 problem details. `type` ends in one of the slugs: "
-        + "malformed-request, validation-failed, idempotency-key-missing, idempotency-key-invalid, unauthorized, "
-        + "forbidden, not-found, item-not-found, reservation-not-found, outbox-event-not-found, method-not-allowed, not-acceptable, "
-        + "insufficient-stock, reservation-cap-exceeded, invalid-reservation-state, idempotency-request-in-progress, payload-too-large, "
-        + "unsupported-media-type, too-many-requests, unknown-sku, idempotency-key-reused, service-unavailable, internal-error.")
+// The description's list of slugs is written from ProblemType by OpenApiDefaults, so it names every slug answered
+@Schema(name = "Problem", description = "RFC 9457 problem details.")
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 @RegisterForReflection(ignoreNested = false)
 public record Problem(

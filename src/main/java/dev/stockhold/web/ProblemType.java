@@ -48,10 +48,10 @@ public enum ProblemType {
                     + "it does not have). Nothing was changed.",
             "Read the reservation: each line's quantity - fulfilled - released is what is still committed. Retrying the same "
                     + "key replays this answer: use a new key for a new attempt."),
-    PRECONDITION_FAILED("precondition-failed", "The stock record has changed", 412,
-            "If-Match names a version that is no longer the record's current version (or the record does not exist): "
-                    + "someone else wrote it since you read it. Nothing was changed.",
-            "Read the record again (GET returns its ETag), decide again, and send the new version in If-Match."),
+    PRECONDITION_FAILED("precondition-failed", "It has changed since that version", 412,
+            "If-Match names a version that is no longer the current version of what the request writes, a stock record "
+                    + "or a reservation (or it does not exist): someone else changed it since you read it. Nothing was changed.",
+            "Read it again (GET returns its ETag), decide again, and send the new version in If-Match."),
     RESERVATION_CAP_EXCEEDED("reservation-cap-exceeded", "A cap of the tenant's settings refuses this reservation", 409,
             "A line asks for more units than the tenant's maxLineQuantity (skus lists them), or the reference already has "
                     + "maxHeldPerReference HELD reservations. Nothing was reserved.",

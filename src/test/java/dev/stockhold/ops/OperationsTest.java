@@ -126,6 +126,13 @@ class OperationsTest {
                         "validation-failed", "malformed-request", "invalid-reservation-state", "reservation-not-found",
                         "item-not-found", "idempotency-key-missing", "idempotency-key-invalid", "payload-too-large")
                 .contains("bearer");
+        // the Problem schema names every slug the service answers, each once
+        String slugs = given().accept("application/json").get("/q/openapi").then().extract().jsonPath()
+                .getString("components.schemas.Problem.description");
+        assertThat(slugs.substring(slugs.indexOf(':') + 1).replace(".", "").split(","))
+                .extracting(String::trim)
+                .containsExactlyInAnyOrder(java.util.Arrays.stream(dev.stockhold.web.ProblemType.values())
+                        .map(dev.stockhold.web.ProblemType::slug).toArray(String[]::new));
     }
 
     /** What a client generated from the document relies on: a response for every status, anchored patterns. */
@@ -135,6 +142,8 @@ class OperationsTest {
                 .extract().jsonPath();
         java.util.Map<String, java.util.Map<String, java.util.Map<String, Object>>> paths = spec.getMap("paths");
         int operations = 0;
+        int bodied = 0;
+        int keyed = 0;
         for (var path : paths.entrySet()) {
             for (var operation : path.getValue().entrySet()) {
                 if (operation.getKey().equals("parameters")) {
@@ -142,11 +151,24 @@ class OperationsTest {
                 }
                 operations++;
                 java.util.Map<?, ?> responses = (java.util.Map<?, ?>) operation.getValue().get("responses");
-                assertThat(responses.containsKey("default")).as(operation.getKey() + " " + path.getKey() + " has a default response")
-                        .isTrue();
+                String name = operation.getKey() + " " + path.getKey();
+                assertThat(responses.containsKey("default")).as(name + " has a default response").isTrue();
+                if (operation.getValue().containsKey("requestBody")) {
+                    bodied++;
+                    assertThat(responses.containsKey("415")).as(name + " takes a body: it declares 415").isTrue();
+                }
+                Object parameters = operation.getValue().get("parameters");
+                if (parameters != null && parameters.toString().contains("name=Idempotency-Key")) {
+                    keyed++;
+                    assertThat(String.valueOf(((java.util.Map<?, ?>) responses.get("400")).get("description")))
+                            .as(name + " takes an Idempotency-Key: its 400 names the key's problems")
+                            .contains("idempotency-key-missing", "idempotency-key-invalid");
+                }
             }
         }
         assertThat(operations).isGreaterThan(10);
+        assertThat(bodied).as("operations with a body").isGreaterThan(8);
+        assertThat(keyed).as("operations with an Idempotency-Key").isGreaterThan(5);
         java.util.regex.Matcher patterns = java.util.regex.Pattern.compile("\"pattern\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)\"")
                 .matcher(given().accept("application/json").get("/q/openapi").asString());
         int found = 0;
