@@ -12,15 +12,7 @@ import java.security.NoSuchAlgorithmException;
 public final class Digests {
 
     /** Each digest is a clone of this one: a fraction of the cost of looking the provider up again. */
-    private static final MessageDigest SHA_256;
-
-    static {
-        try {
-            SHA_256 = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is required by every JVM", e);
-        }
-    }
+    private static final MessageDigest SHA_256 = lookUp();
 
     private Digests() {
     }
@@ -44,11 +36,15 @@ public final class Digests {
         try {
             return (MessageDigest) SHA_256.clone();
         } catch (CloneNotSupportedException e) {
-            try {
-                return MessageDigest.getInstance("SHA-256");
-            } catch (NoSuchAlgorithmException impossible) {
-                throw new IllegalStateException("SHA-256 is required by every JVM", impossible);
-            }
+            return lookUp(); // a provider whose digest cannot be cloned
+        }
+    }
+
+    private static MessageDigest lookUp() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required by every JVM", e);
         }
     }
 

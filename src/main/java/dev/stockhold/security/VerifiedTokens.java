@@ -42,6 +42,7 @@ import io.smallrye.jwt.auth.principal.ParseException;
 @Priority(10)
 abstract class VerifiedTokens implements JWTParser {
 
+    private static final String NOT_COMPACT = "The token is not a compact JWS of unpadded base64url parts";
     /** The value of each base64url character (RFC 4648 section 5), -1 for every other character. */
     private static final byte[] BASE64URL = new byte[128];
 
@@ -117,7 +118,7 @@ abstract class VerifiedTokens implements JWTParser {
      */
     static void requireCanonical(String token) throws ParseException {
         if (token == null || token.length() > 16_384) {
-            throw new ParseException("The token is not a compact JWS of unpadded base64url parts");
+            throw new ParseException(NOT_COMPACT);
         }
         // One pass (the token arrives on every request): three non-empty parts of base64url characters, two dots
         int parts = 0;
@@ -125,11 +126,11 @@ abstract class VerifiedTokens implements JWTParser {
         for (int i = 0; i <= token.length(); i++) {
             char c = i == token.length() ? '.' : token.charAt(i);
             if (c != '.' && (c >= 128 || BASE64URL[c] < 0)) {
-                throw new ParseException("The token is not a compact JWS of unpadded base64url parts");
+                throw new ParseException(NOT_COMPACT);
             }
             if (c == '.') {
                 if (i == start || ++parts > 3) {
-                    throw new ParseException("The token is not a compact JWS of unpadded base64url parts");
+                    throw new ParseException(NOT_COMPACT);
                 }
                 // the bits the part's last character leaves over are zero, and no part ends after one character of six bits
                 int leftover = ((i - start) * 6) % 8;
@@ -140,7 +141,7 @@ abstract class VerifiedTokens implements JWTParser {
             }
         }
         if (parts != 3) {
-            throw new ParseException("The token is not a compact JWS of unpadded base64url parts");
+            throw new ParseException(NOT_COMPACT);
         }
     }
 

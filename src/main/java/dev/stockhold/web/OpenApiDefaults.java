@@ -1,6 +1,8 @@
 package dev.stockhold.web;
 
+import java.util.Arrays;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import jakarta.ws.rs.core.HttpHeaders;
 
@@ -48,8 +50,7 @@ public class OpenApiDefaults implements OASFilter {
                 : openAPI.getComponents().getSchemas().get("Problem");
         if (problem != null) {
             problem.setDescription("RFC 9457 problem details. `type` ends in one of the slugs: "
-                    + java.util.Arrays.stream(ProblemType.values()).map(ProblemType::slug)
-                            .collect(java.util.stream.Collectors.joining(", "))
+                    + Arrays.stream(ProblemType.values()).map(ProblemType::slug).collect(Collectors.joining(", "))
                     + ".");
         }
     }

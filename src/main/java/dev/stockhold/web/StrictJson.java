@@ -63,7 +63,9 @@ public class StrictJson {
         requireUtf8(body);
         T value;
         if (mayHoldUncleanText(body)) {
-            value = bind(tree(body), type);
+            JsonNode tree = tree(body);
+            requireCleanText(tree, "");
+            value = bind(tree, type);
         } else {
             // Most bodies: bound in one pass, and parsed again as a tree only when binding failed, to tell a broken
             // document (malformed-request, however far the binder got) from a field that breaks a rule
@@ -81,18 +83,13 @@ public class StrictJson {
         return value;
     }
 
-    /** The document's tree, every string of it clean (Text); malformed-request when it is not JSON at all. */
+    /** The document's tree; malformed-request when it is not JSON at all. */
     private JsonNode tree(byte[] body) {
-        JsonNode tree;
         try {
-            tree = mapper.readTree(body);
+            return mapper.readTree(body);
         } catch (IOException e) {
             throw new MalformedRequestException("Request body is not valid JSON");
         }
-        if (mayHoldUncleanText(body)) {
-            requireCleanText(tree, "");
-        }
-        return tree;
     }
 
     private <T> T bind(JsonNode tree, Class<T> type) {

@@ -157,8 +157,8 @@ class OperationsTest {
                     bodied++;
                     assertThat(responses.containsKey("415")).as(name + " takes a body: it declares 415").isTrue();
                 }
-                Object parameters = operation.getValue().get("parameters");
-                if (parameters != null && parameters.toString().contains("name=Idempotency-Key")) {
+                java.util.List<?> parameters = (java.util.List<?>) operation.getValue().getOrDefault("parameters", java.util.List.of());
+                if (parameters.stream().anyMatch(p -> "Idempotency-Key".equals(((java.util.Map<?, ?>) p).get("name")))) {
                     keyed++;
                     assertThat(String.valueOf(((java.util.Map<?, ?>) responses.get("400")).get("description")))
                             .as(name + " takes an Idempotency-Key: its 400 names the key's problems")
