@@ -104,10 +104,6 @@ class RelayOutageTest extends BrokerFixture {
                         .getString("checks.find { it.name == 'outbox-relay' }.data.broker")));
     }
 
-    /** How long the oldest claim of the tenant's unpublished events has been held, in ms (-1: none held). */
-    private static final String CLAIM_AGE = "SELECT coalesce(max((extract(epoch FROM now() - locked_until) * 1000)::bigint + ?), -1)"
-            + " FROM outbox_events WHERE tenant_id = ? AND status = 'PENDING' AND locked_by IS NOT NULL";
-
     @Test
     void shouldGiveBackTheEventsItHoldsAtOnceWhenTheBrokerStopsMidBatch() throws Exception {
         List<String> ids = new ArrayList<>(reserve(2));
@@ -124,25 +120,16 @@ class RelayOutageTest extends BrokerFixture {
         });
         // the tenant's claims watched from before the stop until a lease after the last write: a claim kept until its
         // lease ran out is seen at the lease's age
-        AtomicBoolean watched = new AtomicBoolean();
-        CompletableFuture<Long> oldest = CompletableFuture.supplyAsync(() -> {
-            long age = -1;
-            while (!watched.get()) {
-                age = Math.max(age, db.queryLong(CLAIM_AGE, lease.toMillis(), api.tenant()));
-                sleep(20);
-            }
-            return age;
-        });
+        ClaimAges claims = ClaimAges.watch(db, api.tenant(), lease);
         long oldestClaim;
         try {
             OutboxRelayTest.rabbitmqctl("stop_app");
             stopped.set(true);
             ids.addAll(during.get(60, TimeUnit.SECONDS));
             Thread.sleep(lease.toMillis() + 1000);
-            watched.set(true);
-            oldestClaim = oldest.get(10, TimeUnit.SECONDS);
+            oldestClaim = claims.oldest();
         } finally {
-            watched.set(true);
+            claims.stop();
             OutboxRelayTest.rabbitmqctl("start_app");
         }
         OutboxRelayTest.rabbitmqctl("await_startup");
@@ -206,14 +193,6 @@ class RelayOutageTest extends BrokerFixture {
             ids.add(api.reserve(Api.key(), sku, 1).then().statusCode(201).extract().path("id"));
         }
         return ids;
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     private long delivered() {
