@@ -65,6 +65,13 @@ public interface StockholdConfig {
          */
         @WithDefault("32")
         int hotSkuGroupSize();
+
+        /**
+         * How long a start runs the reservation path on throwaway rows (rolled back) before it reports ready, so its
+         * first requests do not wait for the JIT compiler and cold connections. 0 turns it off.
+         */
+        @WithDefault("2s")
+        Duration warmUp();
     }
 
     interface Idempotency {

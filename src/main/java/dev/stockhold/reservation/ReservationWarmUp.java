@@ -1,0 +1,193 @@
+package dev.stockhold.reservation;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+
+import org.eclipse.microprofile.health.HealthCheck;
+import org.eclipse.microprofile.health.HealthCheckResponse;
+import org.eclipse.microprofile.health.Readiness;
+import org.jboss.logging.Logger;
+
+import dev.stockhold.Jdbc;
+import dev.stockhold.StockholdConfig;
+import dev.stockhold.idempotency.IdempotencyKey;
+import dev.stockhold.idempotency.IdempotencyRepository;
+import dev.stockhold.idempotency.StoredResponse;
+import dev.stockhold.inventory.Allocation;
+import dev.stockhold.inventory.StockMoves;
+import dev.stockhold.outbox.AutocommitEvents;
+import dev.stockhold.web.StrictJson;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.runtime.StartupEvent;
+
+/**
+ * Before a start reports ready, the code of POST /v1/reservations behind the HTTP layer runs for
+ * {@code stockhold.reservations.warm-up} on {@link #CONNECTIONS} pooled connections at once, so the first requests a
+ * new replica is sent do not pay for its JIT compiler and its cold connections: the body read and its validation,
+ * the allocation read, the placed answer, and both writers of new reservations (the one statement and the transactional
+ * path's). Nothing it writes is ever seen: each connection's work is one transaction that is rolled back, for a tenant
+ * whose id holds a character no tenant claim may hold (so no request can name it, and no other replica's warm-up
+ * shares its rows or waits on them). No event is handed to the relay, no outcome is logged or counted. Readiness
+ * ({@code reservation-warm-up}) is DOWN until it ends; a warm-up that fails is logged and ends, never keeping the
+ * replica out of service.
+ */
+@ApplicationScoped
+@Readiness
+public class ReservationWarmUp implements HealthCheck {
+
+    /** Connections warmed at once: the pool's minimum size, each with its own transaction. */
+    static final int CONNECTIONS = 4;
+    /** The sign of a warm-up tenant: {@code ~} is outside the tenant claim's alphabet. */
+    static final String TENANT_PREFIX = "~warm-up-";
+    private static final int SKUS = 8;
+    private static final String LOCATION = "warm-up";
+    private static final String STOCK = "INSERT INTO stock_records (tenant_id, sku, location, on_hand, received)"
+            + " SELECT ?, 'sku-' || n, ?, 1000000000, 1000000000 FROM generate_series(1, " + SKUS + ") n";
+    private static final Logger LOG = Logger.getLogger(ReservationWarmUp.class);
+
+    private final StrictJson json;
+    private final StockMoves stock;
+    private final HeldViews views;
+    private final NewReservations writer;
+    private final IdempotencyRepository keys;
+    private final OneStatementReservation oneStatement;
+    private final AutocommitEvents events;
+    private final Jdbc jdbc;
+    private final Duration duration;
+    private final Duration keyWait;
+    private final AtomicLong reservations = new AtomicLong();
+    private volatile boolean done;
+    private volatile long tookMillis;
+
+    ReservationWarmUp(StrictJson json, StockMoves stock, HeldViews views, NewReservations writer, IdempotencyRepository keys,
+            OneStatementReservation oneStatement, AutocommitEvents events, Jdbc jdbc, StockholdConfig config) {
+        this.json = json;
+        this.stock = stock;
+        this.views = views;
+        this.writer = writer;
+        this.keys = keys;
+        this.oneStatement = oneStatement;
+        this.events = events;
+        this.jdbc = jdbc;
+        this.duration = config.reservations().warmUp();
+        this.keyWait = config.idempotency().inFlightWait();
+    }
+
+    void start(@Observes StartupEvent event) {
+        if (duration.isZero() || duration.isNegative()) {
+            done = true;
+            return;
+        }
+        Thread warming = new Thread(this::run, "stockhold-warm-up");
+        warming.setDaemon(true);
+        warming.start();
+    }
+
+    @Override
+    public HealthCheckResponse call() {
+        return HealthCheckResponse.named("reservation-warm-up").status(done).withData("reservations", reservations.get())
+                .withData("tookMs", tookMillis).build();
+    }
+
+    /** Whether the warm-up has ended; and how many reservations it wrote (and rolled back). */
+    boolean done() {
+        return done;
+    }
+
+    long reservations() {
+        return reservations.get();
+    }
+
+    private void run() {
+        long started = System.nanoTime();
+        long deadline = started + duration.toNanos();
+        ExecutorService connections = Executors.newFixedThreadPool(CONNECTIONS, r -> new Thread(r, "stockhold-warm-up-connection"));
+        try {
+            List<Future<?>> running = new java.util.ArrayList<>();
+            for (int i = 0; i < CONNECTIONS; i++) {
+                running.add(connections.submit(() -> oneConnection(deadline)));
+            }
+            for (Future<?> f : running) {
+                f.get();
+            }
+        } catch (Exception e) {
+            LOG.warnf("The reservation warm-up stopped early (%s); the replica is ready without it", e);
+        } finally {
+            connections.shutdownNow();
+            tookMillis = (System.nanoTime() - started) / 1_000_000;
+            done = true;
+            LOG.infof("Warmed up the reservation path with %d reservations in %d ms, all rolled back", reservations.get(), tookMillis);
+        }
+    }
+
+    /** One connection's transaction: a tenant's stock, then reservations until the deadline, then a rollback. */
+    private void oneConnection(long deadline) {
+        String tenant = TENANT_PREFIX + UUID.randomUUID();
+        try {
+            QuarkusTransaction.requiringNew().run(() -> {
+                jdbc.run(Jdbc.Mode.JOIN, STOCK, (c, ps) -> {
+                    ps.setString(1, tenant);
+                    ps.setString(2, LOCATION);
+                    return ps.executeUpdate();
+                });
+                for (long i = 0; System.nanoTime() < deadline; i++) {
+                    reserve(tenant, i);
+                    reservations.incrementAndGet();
+                }
+                throw new RolledBack();
+            });
+        } catch (RolledBack expected) {
+            // every row this connection wrote is gone
+        }
+    }
+
+    /** One request's path as {@link ReservingService} takes it, the writers' rows going into the open transaction. */
+    private void reserve(String tenant, long i) {
+        ReservationRequest request = json.read(body(i), ReservationRequest.class).requireDistinctSkus().requireValidMetadata();
+        ReservationAttempt a = new ReservationAttempt(tenant, IdempotencyKey.parse(UUID.randomUUID().toString()), request.fingerprint(),
+                request);
+        List<String> skus = request.lines().stream().map(ReservationRequest.Line::sku).distinct().toList();
+        Allocation allocation = Allocation.of(request.allocationLines(), stock.candidates(tenant, skus, null), new HashMap<>());
+        Instant now = Instant.now();
+        ReservationView held = views.held(request, (Allocation.Placed) allocation, now);
+        StoredResponse created = views.created(held);
+        boolean written;
+        if (i % 4 == 3) {
+            // the transactional path's writer, as a refusal's retry, a hot sku's group and a lost race take it
+            written = keys.claim(tenant, a.key(), a.fingerprint(), created) && writer.write(tenant, Map.of(a.key().value(), held), now);
+        } else {
+            AutocommitEvents.LeasedRow row = events.opening(tenant, ReservationEvents.created(held), held.createdAt());
+            written = jdbc.withConnection(Jdbc.Mode.JOIN, c -> oneStatement.writeOn(c, a, held, created, keyWait, false, row))
+                    .result() == OneStatementReservation.Result.CREATED;
+        }
+        if (!written) {
+            throw new IllegalStateException("a warm-up reservation was not written");
+        }
+    }
+
+    /** One or two lines, as most requests are. */
+    private static byte[] body(long i) {
+        String first = "{\"sku\":\"sku-" + (1 + i % SKUS) + "\",\"quantity\":1}";
+        String lines = i % 3 == 2 ? first + ",{\"sku\":\"sku-" + (1 + (i + 1) % SKUS) + "\",\"quantity\":2}" : first;
+        return ("{\"lines\":[" + lines + "],\"reference\":\"warm-up-" + i + "\"}").getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Thrown at the end of a connection's work so that its transaction rolls back. */
+    private static final class RolledBack extends RuntimeException {
+        RolledBack() {
+            super("warm-up rolled back", null, false, false);
+        }
+    }
+}
