@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Provider;
 
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
@@ -28,20 +29,27 @@ import dev.stockhold.idempotency.StoredResponse;
 import dev.stockhold.inventory.Allocation;
 import dev.stockhold.inventory.StockMoves;
 import dev.stockhold.outbox.AutocommitEvents;
+import dev.stockhold.security.WarmUpCredential;
 import dev.stockhold.web.StrictJson;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.StartupEvent;
+import io.quarkus.vertx.http.HttpServer;
 
 /**
- * Before a start reports ready, the code of POST /v1/reservations behind the HTTP layer runs for
- * {@code stockhold.reservations.warm-up} on {@link #CONNECTIONS} pooled connections at once, so the first requests a
- * new replica is sent do not pay for its JIT compiler and its cold connections: the body read and its validation,
- * the allocation read, the placed answer, and both writers of new reservations (the one statement and the transactional
+ * Before a start reports ready, the code of POST /v1/reservations runs for {@code stockhold.reservations.warm-up}, so
+ * the first requests a new replica is sent do not pay for its JIT compiler and its cold connections. Two halves run
+ * at once:
+ * <ul>
+ * <li>behind the HTTP layer, on {@link #CONNECTIONS} pooled connections: the body read and its validation, the
+ * allocation read, the placed answer, and both writers of new reservations (the one statement and the transactional
  * path's). Nothing it writes is ever seen: each connection's work is one transaction that is rolled back, for a tenant
  * whose id holds a character no tenant claim may hold (so no request can name it, and no other replica's warm-up
- * shares its rows or waits on them). No event is handed to the relay, no outcome is logged or counted. Readiness
- * ({@code reservation-warm-up}) is DOWN until it ends; a warm-up that fails is logged and ends, never keeping the
- * replica out of service.
+ * shares its rows or waits on them). No event is handed to the relay, no outcome is logged or counted.</li>
+ * <li>through it ({@link HttpWarmUp}): the start's own availability checks on its API port, on {@link #HTTP_CONNECTIONS}
+ * connections, with a credential it gives itself ({@link WarmUpCredential}) and closes when the warm-up ends.</li>
+ * </ul>
+ * Readiness ({@code reservation-warm-up}) is DOWN until it ends; a warm-up that fails is logged and ends, never keeping
+ * the replica out of service.
  */
 @ApplicationScoped
 @Readiness
@@ -49,8 +57,12 @@ public class ReservationWarmUp implements HealthCheck {
 
     /** Connections warmed at once: the pool's minimum size, each with its own transaction. */
     static final int CONNECTIONS = 4;
+    /** The start's own HTTP connections to its API port. */
+    static final int HTTP_CONNECTIONS = 2;
     /** The sign of a warm-up tenant: {@code ~} is outside the tenant claim's alphabet. */
     static final String TENANT_PREFIX = "~warm-up-";
+    /** The tenant of the start's own HTTP requests: random, valid as a claim, and only ever read from. */
+    private static final String WARM_UP_CLIENT = "warm-up.";
     private static final int SKUS = 8;
     private static final String LOCATION = "warm-up";
     private static final String STOCK = "INSERT INTO stock_records (tenant_id, sku, location, on_hand, received)"
@@ -67,12 +79,18 @@ public class ReservationWarmUp implements HealthCheck {
     private final Jdbc jdbc;
     private final Duration duration;
     private final Duration keyWait;
+    private final WarmUpCredential credential;
+    private final Provider<HttpServer> server;
     private final AtomicLong reservations = new AtomicLong();
+    private final AtomicLong requests = new AtomicLong();
     private volatile boolean done;
     private volatile long tookMillis;
 
     ReservationWarmUp(StrictJson json, StockMoves stock, HeldViews views, NewReservations writer, IdempotencyRepository keys,
-            OneStatementReservation oneStatement, AutocommitEvents events, Jdbc jdbc, StockholdConfig config) {
+            OneStatementReservation oneStatement, AutocommitEvents events, Jdbc jdbc, WarmUpCredential credential,
+            Provider<HttpServer> server, StockholdConfig config) {
+        this.credential = credential;
+        this.server = server;
         this.json = json;
         this.stock = stock;
         this.views = views;
@@ -98,7 +116,7 @@ public class ReservationWarmUp implements HealthCheck {
     @Override
     public HealthCheckResponse call() {
         return HealthCheckResponse.named("reservation-warm-up").status(done).withData("reservations", reservations.get())
-                .withData("tookMs", tookMillis).build();
+                .withData("requests", requests.get()).withData("tookMs", tookMillis).build();
     }
 
     /** Whether the warm-up has ended; and how many reservations it wrote (and rolled back). */
@@ -110,14 +128,29 @@ public class ReservationWarmUp implements HealthCheck {
         return reservations.get();
     }
 
+    /** How many of its own HTTP requests were answered. */
+    long requests() {
+        return requests.get();
+    }
+
     private void run() {
         long started = System.nanoTime();
         long deadline = started + duration.toNanos();
-        ExecutorService connections = Executors.newFixedThreadPool(CONNECTIONS, r -> new Thread(r, "stockhold-warm-up-connection"));
+        ExecutorService connections = Executors.newFixedThreadPool(CONNECTIONS + HTTP_CONNECTIONS,
+                r -> new Thread(r, "stockhold-warm-up-connection"));
+        HttpWarmUp http = new HttpWarmUp(this::apiPort,
+                credential.open(WARM_UP_CLIENT + UUID.randomUUID().toString().replace("-", ""), duration.plusSeconds(5)));
         try {
             List<Future<?>> running = new java.util.ArrayList<>();
             for (int i = 0; i < CONNECTIONS; i++) {
                 running.add(connections.submit(() -> oneConnection(deadline)));
+            }
+            for (int i = 0; i < HTTP_CONNECTIONS; i++) {
+                long seed = i;
+                running.add(connections.submit(() -> {
+                    http.until(deadline, requests, seed);
+                    return null;
+                }));
             }
             for (Future<?> f : running) {
                 f.get();
@@ -125,10 +158,21 @@ public class ReservationWarmUp implements HealthCheck {
         } catch (Exception e) {
             LOG.warnf("The reservation warm-up stopped early (%s); the replica is ready without it", e);
         } finally {
+            credential.close();
             connections.shutdownNow();
             tookMillis = (System.nanoTime() - started) / 1_000_000;
             done = true;
-            LOG.infof("Warmed up the reservation path with %d reservations in %d ms, all rolled back", reservations.get(), tookMillis);
+            LOG.infof("Warmed up the reservation path with %d reservations (all rolled back) and %d availability requests in %d ms",
+                    reservations.get(), requests.get(), tookMillis);
+        }
+    }
+
+    /** The API port once the server listens; 0 before. */
+    private int apiPort() {
+        try {
+            return server.get().getPort();
+        } catch (RuntimeException notYet) {
+            return 0;
         }
     }
 

@@ -30,7 +30,8 @@ import io.restassured.response.Response;
 /**
  * A start warms the reservation path before it reports ready, and leaves nothing behind: while it runs, its readiness
  * check is DOWN and no other session sees a row of a warm-up tenant; when it ends, it has written reservations by both writers
- * (each checked written), readiness is UP, and no table holds a row of such a tenant.
+ * (each checked written) and sent its own HTTP requests (each answered 200), readiness is UP, and no table holds a
+ * row of such a tenant.
  */
 @QuarkusTest
 @TestProfile(ReservationWarmUpTest.Warming.class)
@@ -76,9 +77,12 @@ class ReservationWarmUpTest {
         assertThat(seenWhileWarming).as("rows of a warm-up tenant another session saw while it ran").isNotEmpty().containsOnly(0L);
         // every reservation counted was written (the warm-up stops at one that is not), a quarter by the transactional writer
         assertThat(warmUp.reservations()).isGreaterThan(4L * ReservationWarmUp.CONNECTIONS);
+        // and its own HTTP requests, each answered 200 (the warm-up stops at one that is not)
+        assertThat(warmUp.requests()).isPositive();
         Map<String, Object> up = check(Management.given().get("/q/health/ready"));
         assertThat(up).containsEntry("status", "UP");
         assertThat(((Map<?, ?>) up.get("data")).get("reservations")).isEqualTo((int) warmUp.reservations());
+        assertThat(((Map<?, ?>) up.get("data")).get("requests")).isEqualTo((int) warmUp.requests());
     }
 
     private long warmUpRows(Connection c) throws SQLException {
