@@ -60,10 +60,9 @@ final class HttpWarmUp {
     }
 
     private HttpRequest request(URI uri, long i) {
-        String first = "{\"sku\":\"sku-" + (1 + i % 8) + "\",\"quantity\":1}";
-        String lines = i % 3 == 2 ? first + ",{\"sku\":\"sku-" + (1 + (i + 1) % 8) + "\",\"quantity\":2}" : first;
         return HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(2)).header("Authorization", "Bearer " + token)
                 .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"lines\":[" + lines + "]}", StandardCharsets.UTF_8)).build();
+                .POST(HttpRequest.BodyPublishers.ofString("{\"lines\":[" + ReservationWarmUp.lines(i) + "]}", StandardCharsets.UTF_8))
+                .build();
     }
 }

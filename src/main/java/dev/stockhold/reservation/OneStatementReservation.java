@@ -95,6 +95,15 @@ class OneStatementReservation {
         return written.result();
     }
 
+    /**
+     * The same statement in the caller's transaction, its lines placed by a read, its event handed to no relay: for
+     * {@link ReservationWarmUp}, which rolls it back.
+     */
+    Result writeInCallersTransaction(ReservationAttempt a, ReservationView held, StoredResponse created, Duration keyWait) {
+        AutocommitEvents.LeasedRow event = events.opening(a.tenantId(), ReservationEvents.created(held), held.createdAt());
+        return jdbc.withConnection(Jdbc.Mode.JOIN, c -> writeOn(c, a, held, created, keyWait, false, event)).result();
+    }
+
     /** What the statement did, and for a created reservation its event row's sequence and creation time. */
     record Written(Result result, long seq, Instant createdAt) {
     }

@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -24,11 +23,8 @@ import org.jboss.logging.Logger;
 import dev.stockhold.Jdbc;
 import dev.stockhold.StockholdConfig;
 import dev.stockhold.idempotency.IdempotencyKey;
-import dev.stockhold.idempotency.IdempotencyRepository;
-import dev.stockhold.idempotency.StoredResponse;
 import dev.stockhold.inventory.Allocation;
 import dev.stockhold.inventory.StockMoves;
-import dev.stockhold.outbox.AutocommitEvents;
 import dev.stockhold.security.WarmUpCredential;
 import dev.stockhold.web.StrictJson;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -72,10 +68,8 @@ public class ReservationWarmUp implements HealthCheck {
     private final StrictJson json;
     private final StockMoves stock;
     private final HeldViews views;
-    private final NewReservations writer;
-    private final IdempotencyRepository keys;
+    private final ReservingService reserving;
     private final OneStatementReservation oneStatement;
-    private final AutocommitEvents events;
     private final Jdbc jdbc;
     private final Duration duration;
     private final Duration keyWait;
@@ -86,18 +80,16 @@ public class ReservationWarmUp implements HealthCheck {
     private volatile boolean done;
     private volatile long tookMillis;
 
-    ReservationWarmUp(StrictJson json, StockMoves stock, HeldViews views, NewReservations writer, IdempotencyRepository keys,
-            OneStatementReservation oneStatement, AutocommitEvents events, Jdbc jdbc, WarmUpCredential credential,
-            Provider<HttpServer> server, StockholdConfig config) {
+    ReservationWarmUp(StrictJson json, StockMoves stock, HeldViews views, ReservingService reserving,
+            OneStatementReservation oneStatement, Jdbc jdbc, WarmUpCredential credential, Provider<HttpServer> server,
+            StockholdConfig config) {
         this.credential = credential;
         this.server = server;
         this.json = json;
         this.stock = stock;
         this.views = views;
-        this.writer = writer;
-        this.keys = keys;
+        this.reserving = reserving;
         this.oneStatement = oneStatement;
-        this.events = events;
         this.jdbc = jdbc;
         this.duration = config.reservations().warmUp();
         this.keyWait = config.idempotency().inFlightWait();
@@ -119,11 +111,12 @@ public class ReservationWarmUp implements HealthCheck {
                 .withData("requests", requests.get()).withData("tookMs", tookMillis).build();
     }
 
-    /** Whether the warm-up has ended; and how many reservations it wrote (and rolled back). */
+    /** Whether the warm-up has ended. */
     boolean done() {
         return done;
     }
 
+    /** How many reservations it wrote (and rolled back). */
     long reservations() {
         return reservations.get();
     }
@@ -197,35 +190,36 @@ public class ReservationWarmUp implements HealthCheck {
         }
     }
 
-    /** One request's path as {@link ReservingService} takes it, the writers' rows going into the open transaction. */
+    /**
+     * One request as {@link ReservingService} takes it, its rows going into the open transaction: three in four by the
+     * one statement, placed by the allocation read; the fourth by the transactional path itself
+     * ({@link ReservingService#attempt}), which a refusal's retry, a hot sku's group and a lost race take.
+     */
     private void reserve(String tenant, long i) {
-        ReservationRequest request = json.read(body(i), ReservationRequest.class).requireDistinctSkus().requireValidMetadata();
+        byte[] body = ("{\"lines\":[" + lines(i) + "],\"reference\":\"warm-up-" + i + "\"}").getBytes(StandardCharsets.UTF_8);
+        ReservationRequest request = json.read(body, ReservationRequest.class).requireDistinctSkus().requireValidMetadata();
         ReservationAttempt a = new ReservationAttempt(tenant, IdempotencyKey.parse(UUID.randomUUID().toString()), request.fingerprint(),
                 request);
-        List<String> skus = request.lines().stream().map(ReservationRequest.Line::sku).distinct().toList();
-        Allocation allocation = Allocation.of(request.allocationLines(), stock.candidates(tenant, skus, null), new HashMap<>());
-        Instant now = Instant.now();
-        ReservationView held = views.held(request, (Allocation.Placed) allocation, now);
-        StoredResponse created = views.created(held);
         boolean written;
         if (i % 4 == 3) {
-            // the transactional path's writer, as a refusal's retry, a hot sku's group and a lost race take it
-            written = keys.claim(tenant, a.key(), a.fingerprint(), created) && writer.write(tenant, Map.of(a.key().value(), held), now);
+            ReservationReply reply = reserving.attempt(a, keyWait, true);
+            written = !reply.replayed() && reply.response().status() == 201;
         } else {
-            AutocommitEvents.LeasedRow row = events.opening(tenant, ReservationEvents.created(held), held.createdAt());
-            written = jdbc.withConnection(Jdbc.Mode.JOIN, c -> oneStatement.writeOn(c, a, held, created, keyWait, false, row))
-                    .result() == OneStatementReservation.Result.CREATED;
+            List<String> skus = request.lines().stream().map(ReservationRequest.Line::sku).distinct().toList();
+            Allocation allocation = Allocation.of(request.allocationLines(), stock.candidates(tenant, skus, null), new HashMap<>());
+            ReservationView held = views.held(request, (Allocation.Placed) allocation, Instant.now());
+            written = oneStatement.writeInCallersTransaction(a, held, views.created(held),
+                    keyWait) == OneStatementReservation.Result.CREATED;
         }
         if (!written) {
             throw new IllegalStateException("a warm-up reservation was not written");
         }
     }
 
-    /** One or two lines, as most requests are. */
-    private static byte[] body(long i) {
+    /** The lines of request {@code i}, one or two as most requests have, over the warm-up's skus (its HTTP half too). */
+    static String lines(long i) {
         String first = "{\"sku\":\"sku-" + (1 + i % SKUS) + "\",\"quantity\":1}";
-        String lines = i % 3 == 2 ? first + ",{\"sku\":\"sku-" + (1 + (i + 1) % SKUS) + "\",\"quantity\":2}" : first;
-        return ("{\"lines\":[" + lines + "],\"reference\":\"warm-up-" + i + "\"}").getBytes(StandardCharsets.UTF_8);
+        return i % 3 == 2 ? first + ",{\"sku\":\"sku-" + (1 + (i + 1) % SKUS) + "\",\"quantity\":2}" : first;
     }
 
     /** Thrown at the end of a connection's work so that its transaction rolls back. */

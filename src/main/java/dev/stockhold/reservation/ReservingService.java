@@ -194,9 +194,12 @@ public class ReservingService implements HotSkuGroups.PlainPath {
     }
 
     /**
+     * One try of the transactional path, in the caller's transaction ({@link #inTransaction}; {@link ReservationWarmUp}
+     * runs it in one it rolls back).
+     *
      * @param last whether a record taken by another writer since our read refuses the request rather than trying again
      */
-    private ReservationReply attempt(ReservationAttempt a, Duration keyWait, boolean last) {
+    ReservationReply attempt(ReservationAttempt a, Duration keyWait, boolean last) {
         String tenantId = a.tenantId();
         ReservationRequest request = a.request();
         Instant now = dev.stockhold.Clocks.now(clock);

@@ -84,12 +84,9 @@ abstract class VerifiedTokens implements JWTParser {
     @Override
     public JsonWebToken parse(String token) throws ParseException {
         requireCanonical(token);
-        JsonWebToken self = warmUp.identityOf(token); // the start's own requests before ready, never after
-        if (self != null) {
-            return self;
-        }
         if (verified == null) {
-            return requireValidClaims(parser.parse(token));
+            JsonWebToken self = warmUp.identityOf(token);
+            return self != null ? self : requireValidClaims(parser.parse(token));
         }
         ByteBuffer key = ByteBuffer.wrap(Digests.sha256(token)); // canonical: ASCII only
         String cachedFor = verified.get(key);
@@ -97,6 +94,12 @@ abstract class VerifiedTokens implements JWTParser {
         JsonWebToken known = cache == null ? null : cache.getIfPresent(key); // null once past exp or the ttl
         if (known != null) {
             return known;
+        }
+        // the start's own warm-up credential, checked only on a miss (never on the path of a cached token), and never
+        // cached: it stops working when the warm-up ends
+        JsonWebToken self = warmUp.identityOf(token);
+        if (self != null) {
+            return self;
         }
         JsonWebToken parsed = requireValidClaims(parser.parse(token));
         Object tenant = parsed.getClaim(TenantClaim.NAME);

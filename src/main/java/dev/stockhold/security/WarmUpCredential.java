@@ -3,6 +3,7 @@ package dev.stockhold.security;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
@@ -33,7 +34,13 @@ public class WarmUpCredential {
     }
 
     private final SecureRandom random = new SecureRandom();
+    /** The service's clock: tests move it instead of waiting for a lifetime to pass. */
+    private final Clock clock;
     private volatile Open open;
+
+    WarmUpCredential(Clock clock) {
+        this.clock = clock;
+    }
 
     /**
      * Opens a credential for at most {@code lifetime}, replacing any open one.
@@ -49,7 +56,7 @@ public class WarmUpCredential {
         claims.setSubject("stockhold-warm-up");
         claims.setClaim(TenantClaim.NAME, tenant);
         claims.setStringListClaim("groups", List.of(Roles.RESERVATIONS));
-        Instant now = Instant.now();
+        Instant now = clock.instant();
         Instant expires = now.plus(lifetime);
         claims.setIssuedAt(NumericDate.fromSeconds(now.getEpochSecond()));
         claims.setExpirationTime(NumericDate.fromSeconds(expires.getEpochSecond() + 1)); // the claim in whole seconds, rounded up
@@ -69,11 +76,7 @@ public class WarmUpCredential {
      */
     JsonWebToken identityOf(String token) {
         Open current = open;
-        if (current == null) {
-            return null;
-        }
-        if (System.currentTimeMillis() >= current.expiresAtMillis()) {
-            open = null;
+        if (current == null || clock.millis() >= current.expiresAtMillis()) {
             return null;
         }
         return MessageDigest.isEqual(current.token(), token.getBytes(StandardCharsets.US_ASCII)) ? current.identity() : null;

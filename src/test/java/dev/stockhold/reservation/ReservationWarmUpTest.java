@@ -2,23 +2,20 @@ package dev.stockhold.reservation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import javax.sql.DataSource;
+
 import jakarta.inject.Inject;
 
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
 import org.junit.jupiter.api.Test;
 
+import dev.stockhold.support.Db;
 import dev.stockhold.support.Eventually;
 import dev.stockhold.support.Management;
 import io.quarkus.test.junit.QuarkusTest;
@@ -52,11 +49,8 @@ class ReservationWarmUpTest {
     @Readiness
     ReservationWarmUp warmUp;
 
-    @ConfigProperty(name = "quarkus.datasource.jdbc.url")
-    String jdbcUrl;
-
-    @ConfigProperty(name = "quarkus.datasource.username")
-    String user;
+    @Inject
+    DataSource dataSource;
 
     @Test
     void shouldWarmTheReservationPathBeforeReadyAndLeaveNoRowBehind() throws Exception {
@@ -64,16 +58,16 @@ class ReservationWarmUpTest {
         assertThat(warmUp.done()).as("the warm-up still runs when the test starts (5 s)").isFalse();
         assertThat(warmUp.call().getStatus()).isEqualTo(HealthCheckResponse.Status.DOWN);
 
+        // each query on a pooled connection of its own: another session than the warm-up's
+        Db db = new Db(dataSource);
         List<Long> seenWhileWarming = new ArrayList<>();
-        try (Connection other = DriverManager.getConnection(jdbcUrl, user, "")) {
-            while (!warmUp.done()) {
-                seenWhileWarming.add(warmUpRows(other));
-                Thread.sleep(200);
-            }
-            Eventually.await(Duration.ofSeconds(5), "readiness UP after the warm-up",
-                    () -> Management.given().get("/q/health/ready").statusCode() == 200);
-            assertThat(warmUpRows(other)).as("rows of a warm-up tenant after it ended").isZero();
+        while (!warmUp.done()) {
+            seenWhileWarming.add(warmUpRows(db));
+            Thread.sleep(200);
         }
+        Eventually.await(Duration.ofSeconds(5), "readiness UP after the warm-up",
+                () -> Management.given().get("/q/health/ready").statusCode() == 200);
+        assertThat(warmUpRows(db)).as("rows of a warm-up tenant after it ended").isZero();
         assertThat(seenWhileWarming).as("rows of a warm-up tenant another session saw while it ran").isNotEmpty().containsOnly(0L);
         // every reservation counted was written (the warm-up stops at one that is not), a quarter by the transactional writer
         assertThat(warmUp.reservations()).isGreaterThan(4L * ReservationWarmUp.CONNECTIONS);
@@ -85,18 +79,9 @@ class ReservationWarmUpTest {
         assertThat(((Map<?, ?>) up.get("data")).get("requests")).isEqualTo((int) warmUp.requests());
     }
 
-    private long warmUpRows(Connection c) throws SQLException {
-        long rows = 0;
-        try (Statement s = c.createStatement()) {
-            for (String table : TABLES) {
-                try (ResultSet rs = s.executeQuery("SELECT count(*) FROM " + table + " WHERE tenant_id LIKE '"
-                        + ReservationWarmUp.TENANT_PREFIX + "%'")) {
-                    rs.next();
-                    rows += rs.getLong(1);
-                }
-            }
-        }
-        return rows;
+    private static long warmUpRows(Db db) {
+        return TABLES.stream().mapToLong(table -> db.queryLong("SELECT count(*) FROM " + table + " WHERE tenant_id LIKE ?",
+                ReservationWarmUp.TENANT_PREFIX + "%")).sum();
     }
 
     private static Map<String, Object> check(Response ready) {
