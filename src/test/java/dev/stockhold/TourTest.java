@@ -48,6 +48,8 @@ class TourTest {
                 .contains("\"kind\":\"release\"", "\"kind\":\"fulfil\"", "\"kind\":\"confirm\"", "\"kind\":\"set\"", "\"kind\":\"adjust\"")
                 .contains("\"placement\":[]",
                         "\"allocations\":[{\"location\":\"WH-2\",\"quantity\":22},{\"location\":\"default\",\"quantity\":8}],\"shortfall\":10")
-                .contains("\"status\":\"CANCELLED\"", "\"drift\":-2");
+                .contains("\"status\":\"CANCELLED\"", "\"drift\":-2")
+                .containsPattern("transfer " + uuid).contains("\"received\":3,\"returned\":2,\"inTransit\":0,\"status\":\"CANCELLED\"")
+                .contains("\"onHand\":23,", "\"channel\":\"b2b\"");
     }
 }

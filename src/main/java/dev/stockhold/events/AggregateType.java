@@ -9,7 +9,9 @@ public enum AggregateType {
     /** One reservation; partition key its id. Its created event is sequence 1. */
     RESERVATION(1),
     /** One stock record (tenant, sku, location); partition key {@code tenant/sku/location}. */
-    STOCK_RECORD(0);
+    STOCK_RECORD(0),
+    /** One transfer; partition key its id. Its shipped event is sequence 1. */
+    TRANSFER(0);
 
     private final int sequencesWithoutCounter;
 

@@ -25,7 +25,10 @@ public enum EventType {
     STOCK_DEPLETED("dev.stockhold.stock.depleted.v1", "stock.depleted", AggregateType.STOCK_RECORD, StockDepletedV1.class),
     STOCK_REPLENISHED("dev.stockhold.stock.replenished.v1", "stock.replenished", AggregateType.STOCK_RECORD,
             StockReplenishedV1.class),
-    STOCK_LOW("dev.stockhold.stock.low.v1", "stock.low", AggregateType.STOCK_RECORD, StockLowV1.class);
+    STOCK_LOW("dev.stockhold.stock.low.v1", "stock.low", AggregateType.STOCK_RECORD, StockLowV1.class),
+    TRANSFER_SHIPPED("dev.stockhold.transfer.shipped.v1", "transfer.shipped", AggregateType.TRANSFER, TransferShippedV1.class),
+    TRANSFER_RECEIVED("dev.stockhold.transfer.received.v1", "transfer.received", AggregateType.TRANSFER, TransferReceivedV1.class),
+    TRANSFER_CANCELLED("dev.stockhold.transfer.cancelled.v1", "transfer.cancelled", AggregateType.TRANSFER, TransferCancelledV1.class);
 
     private static final String PREFIX = "dev.stockhold.";
 

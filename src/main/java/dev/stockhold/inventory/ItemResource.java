@@ -53,6 +53,7 @@ public class ItemResource {
 
     private static final String SKU = Sku.FORMAT;
     private static final String LOCATION = Sku.FORMAT + "; default is the location v1 requests use";
+    private static final String CHANNEL = "Only the records at this channel's locations (PUT /v1/channels/{channel}), and totals over them";
 
     @Inject
     CurrentTenant tenant;
@@ -62,6 +63,8 @@ public class ItemResource {
     StrictJson json;
     @Inject
     Cursors cursors;
+    @Inject
+    Channels channels;
 
     @PUT
     @Path("{sku}")
@@ -83,27 +86,37 @@ public class ItemResource {
     @Operation(summary = "A sku's stock: totals over its locations (available as in v1) and each location's record")
     @APIResponseSchema(value = ItemView.class, responseCode = "200", responseDescription = "The sku")
     @APIResponse(responseCode = "404", description = "item-not-found")
-    public ItemView get(@PathParam("sku") @Parameter(description = SKU, schema = @Schema(pattern = Sku.REGEX)) String sku) {
+    @APIResponse(responseCode = "422", description = "unknown-channel")
+    public ItemView get(@PathParam("sku") @Parameter(description = SKU, schema = @Schema(pattern = Sku.REGEX)) String sku,
+            @QueryParam("channel") @Parameter(description = CHANNEL, schema = @Schema(pattern = Sku.REGEX)) String channel) {
         Sku.require("sku", sku);
-        return stock.item(tenant.id(), sku);
+        return stock.item(tenant.id(), sku, channel(channel));
     }
 
     @GET
     @RolesAllowed({ Roles.INVENTORY_ADMIN, Roles.RESERVATIONS })
     @Operation(summary = "The tenant's stock records, sku then location in byte order, one page at a time (keyset pagination)")
     @APIResponseSchema(value = StockPage.class, responseCode = "200", responseDescription = "One page")
+    @APIResponse(responseCode = "422", description = "unknown-channel")
     public StockPage list(
             @QueryParam("sku") @Parameter(
                     description = "Only these skus: repeat the parameter (sku=A-1&sku=B-7), at most 100 times") List<String> skus,
             @QueryParam("location") @Parameter(description = "Only records at this location",
                     schema = @Schema(pattern = Sku.REGEX)) String location,
+            @QueryParam("channel") @Parameter(description = CHANNEL, schema = @Schema(pattern = Sku.REGEX)) String channel,
             @QueryParam("availableBelow") @Parameter(description = "Only records whose available is strictly below this",
                     schema = @Schema(type = SchemaType.INTEGER, minimum = "0", maximum = "1000000000")) String availableBelow,
             @QueryParam("limit") @Parameter(description = "Items per page, 1 to 200, default 50",
                     schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "200", defaultValue = "50")) String limit,
             @QueryParam("cursor") @Parameter(description = "nextCursor of the previous page; only with the same filters",
                     schema = @Schema(type = SchemaType.STRING)) String cursor) {
-        return stock.list(StockQuery.of(tenant.id(), skus == null ? List.of() : skus, location, availableBelow, limit, cursor, cursors));
+        return stock.list(StockQuery.of(tenant.id(), skus == null ? List.of() : skus, location, channel(channel), availableBelow, limit,
+                cursor, cursors));
+    }
+
+    /** The channel a read names, or null; 400 for a malformed name, 422 unknown-channel for one the tenant lacks. */
+    private Channel channel(String name) {
+        return name == null ? null : channels.require(tenant.id(), Sku.require("channel", name));
     }
 
     @GET
@@ -135,7 +148,8 @@ public class ItemResource {
             @QueryParam("to") @Parameter(description = "Changes before (RFC 3339)",
                     schema = @Schema(type = SchemaType.STRING, format = "date-time")) String to,
             @QueryParam("kind") @Parameter(description = "Only entries of this kind",
-                    schema = @Schema(enumeration = { "opening", "set", "adjust", "confirm", "fulfil", "release", "snapshot" })) String kind,
+                    schema = @Schema(enumeration = { "opening", "set", "adjust", "confirm", "fulfil", "release", "snapshot",
+                            "transfer-out", "in-transit", "transfer-in", "transfer-return" })) String kind,
             @QueryParam("limit") @Parameter(description = "Entries per page, 1 to 200, default 50",
                     schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "200", defaultValue = "50")) String limit,
             @QueryParam("cursor") @Parameter(description = "nextCursor of the previous page; only with the same filters",

@@ -10,15 +10,21 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
-/** One entry of a stock record's movement ledger: a change of on hand or committed, and the record as it left it. */
+/**
+ * One entry of a stock record's movement ledger: a change of on hand, committed or in transit, and the record as it left
+ * it.
+ */
 @Schema(name = "StockMovement")
 @RegisterForReflection
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Movement(
         @Schema(required = true, description = "Contiguous per stock record from 1", example = "7") long seq,
         @Schema(required = true, enumeration = {
-                "opening", "set", "adjust", "confirm", "fulfil", "release", "snapshot" },
-                description = "opening: what the record held when the ledger began") String kind,
+                "opening", "set", "adjust", "confirm", "fulfil", "release", "snapshot", "transfer-out", "in-transit", "transfer-in",
+                "transfer-return" },
+                description = "opening: what the record held when the ledger began; transfer-out: shipped from this record; "
+                        + "in-transit: shipped to it (or a cancel took back what was on its way); transfer-in: received here; "
+                        + "transfer-return: a cancel returned it here") String kind,
         @Schema(required = true, description = "What the change added to on hand", example = "-3") long onHandDelta,
         @Schema(required = true, description = "What the change added to committed", example = "0") long committedDelta,
         @Schema(required = true, description = "On hand after the change", example = "97") long onHand,
@@ -29,7 +35,10 @@ public record Movement(
         @Schema(description = "The subject (sub) of the token that made the change") String actor,
         @Schema(description = "The reservation whose confirm, fulfilment or release made the change") UUID reservationId,
         @Schema(description = "The Idempotency-Key of the request that made the change") String idempotencyKey,
-        @Schema(required = true, description = "When the change's transaction started, UTC") Instant at){
+        @Schema(required = true, description = "When the change's transaction started, UTC") Instant at,
+        @Schema(required = true, description = "What the change added to in transit (transfers only; 0 otherwise)",
+                example = "0") long inTransitDelta,
+        @Schema(description = "The transfer that made the change") UUID transferId){
 
     /** One page of GET .../movements, newest first. */
     @Schema(name = "StockMovementList")

@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.SortedMap;
+import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -12,7 +13,8 @@ import jakarta.inject.Inject;
 /**
  * The one door through which a reservation moves stock: a {@link Move} of the tenant's records by their quantities,
  * in the caller's transaction, writing the records, their ledger entries ({@link MovementLedger}) and the stock events
- * the change calls for ({@link StockEvents}) itself. Nothing else outside this package writes stock_records. Not
+ * the change calls for ({@link StockEvents}) itself; and the door of transfers ({@link #ship}, {@link #receive},
+ * {@link #giveBack}). Nothing else outside this package writes stock_records. Not
  * intercepted: it is on every reservation's path, and every caller already runs in a transaction.
  */
 @ApplicationScoped
@@ -24,6 +26,10 @@ public class StockMoves {
     Candidates candidates;
     @Inject
     StockEvents events;
+    @Inject
+    TransitRecords transit;
+    @Inject
+    LocationRepository locations;
 
     /**
      * Moves every record by its quantity in one statement, locking them in {@link StockKey} order; when every record
@@ -59,5 +65,59 @@ public class StockMoves {
      */
     public List<Candidate> lockCandidates(String tenantId, Collection<String> skus) {
         return candidates.lock(tenantId, skus);
+    }
+
+    /** The two ends of a transfer as a move left them. */
+    public record Ends(StockRecord from, StockRecord to) {
+    }
+
+    /** Why a transfer could not be shipped: the origin has no record of the sku, or not enough units above what it keeps. */
+    public static final class NotShippable extends RuntimeException {
+        /** The origin as it is; null when it has no record of the sku. */
+        public final transient StockRecord from;
+
+        NotShippable(StockRecord from) {
+            super(null, null, false, false);
+            this.from = from;
+        }
+    }
+
+    /**
+     * Ships units of a sku: on hand at {@code from} falls by the quantity (only above what is held, committed and kept as
+     * safety stock there), in transit at {@code to} rises (its record, and location, created when absent). Both records are
+     * locked in location order; each gets a ledger entry naming the transfer, and the stock events its change calls for.
+     *
+     * @throws NotShippable when the origin cannot give the units (nothing changed)
+     */
+    public Ends ship(String tenantId, String sku, String from, String to, long quantity, UUID transfer, Source source, Instant now) {
+        locations.ensure(tenantId, to);
+        transit.create(tenantId, new StockKey(sku, to));
+        StockRecord origin = transit.lockEnds(tenantId, sku, from, to).stream().filter(r -> r.location().equals(from)).findFirst()
+                .orElseThrow(() -> new NotShippable(null));
+        StockRecord shipped = transit.move(TransitStatements.OUT, tenantId, origin.key(), quantity, transfer, source)
+                .orElseThrow(() -> new NotShippable(origin));
+        StockRecord bound = transit.move(TransitStatements.IN_TRANSIT, tenantId, new StockKey(sku, to), quantity, transfer, source)
+                .orElseThrow();
+        events.limited(tenantId, List.of(new StockRecords.Change(shipped.withAvailableMovedBy(quantity), shipped)), now);
+        return new Ends(shipped, bound);
+    }
+
+    /** Receives units of a transfer at its destination: from in transit to on hand there. Empty when fewer are in transit. */
+    public java.util.Optional<StockRecord> receive(String tenantId, StockKey at, long quantity, UUID transfer, Source source,
+            Instant now) {
+        java.util.Optional<StockRecord> received = transit.move(TransitStatements.IN, tenantId, at, quantity, transfer, source);
+        received.ifPresent(r -> events.limited(tenantId, List.of(new StockRecords.Change(r.withAvailableMovedBy(-quantity), r)), now));
+        return received;
+    }
+
+    /** Takes back what a cancelled transfer had not delivered: in transit at {@code to} falls, on hand at {@code from} rises. */
+    public Ends giveBack(String tenantId, String sku, String from, String to, long quantity, UUID transfer, Source source, Instant now) {
+        transit.lockEnds(tenantId, sku, from, to);
+        StockRecord returned = transit.move(TransitStatements.RETURN, tenantId, new StockKey(sku, from), quantity, transfer, source)
+                .orElseThrow();
+        StockRecord unbound = transit.move(TransitStatements.IN_TRANSIT, tenantId, new StockKey(sku, to), -quantity, transfer, source)
+                .orElseThrow();
+        events.limited(tenantId, List.of(new StockRecords.Change(returned.withAvailableMovedBy(-quantity), returned)), now);
+        return new Ends(returned, unbound);
     }
 }

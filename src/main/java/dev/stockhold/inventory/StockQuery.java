@@ -9,10 +9,11 @@ import dev.stockhold.web.ValidationFailedException;
 
 /**
  * One page request of GET /v1/items: the tenant's stock records in (sku, location) order, optionally of some skus, at
- * one location and below an available threshold. Each shape walks one index that leads with tenant_id (the primary key, or
+ * one location or a channel's locations, and below an available threshold. Each shape walks one index that leads with tenant_id (the primary key, or
  * (tenant_id, location, sku) for one location), so a page is a range scan after the cursor's position: no OFFSET.
  */
-public record StockQuery(String tenantId, List<String> skus, String location, Long availableBelow, int limit, StockKey after) {
+public record StockQuery(String tenantId, List<String> skus, String location, Channel channel, Long availableBelow, int limit,
+        StockKey after) {
 
     public static final int DEFAULT_LIMIT = 50;
     public static final int MAX_LIMIT = 200;
@@ -23,9 +24,10 @@ public record StockQuery(String tenantId, List<String> skus, String location, Lo
      * Reads and validates the query parameters; every broken one is a 400 that names it.
      *
      * @param skus the repeated {@code sku} parameter: only these skus (none: every sku)
+     * @param channel only records at its locations; null: every location
      */
-    public static StockQuery of(String tenantId, List<String> skus, String location, String availableBelow, String limit, String cursor,
-            Cursors cursors) {
+    public static StockQuery of(String tenantId, List<String> skus, String location, Channel channel, String availableBelow, String limit,
+            String cursor, Cursors cursors) {
         if (location != null) {
             Sku.require("location", location);
         }
@@ -35,13 +37,13 @@ public record StockQuery(String tenantId, List<String> skus, String location, Lo
         skus.forEach(sku -> Sku.require("sku", sku));
         List<String> only = skus.stream().distinct().sorted().toList();
         Long below = availableBelow == null ? null : (long) Params.integer("availableBelow", availableBelow, 0, 1_000_000_000, 0);
-        StockQuery query = new StockQuery(tenantId, only, location, below, Params.integer("limit", limit, 1, MAX_LIMIT, DEFAULT_LIMIT),
-                null);
+        StockQuery query = new StockQuery(tenantId, only, location, channel, below,
+                Params.integer("limit", limit, 1, MAX_LIMIT, DEFAULT_LIMIT), null);
         if (cursor == null) {
             return query;
         }
         List<String> position = cursors.decode(query.binding(), cursor, 2);
-        return new StockQuery(tenantId, only, location, below, query.limit, new StockKey(position.get(0), position.get(1)));
+        return new StockQuery(tenantId, only, location, channel, below, query.limit, new StockKey(position.get(0), position.get(1)));
     }
 
     /** The cursor that continues after {@code last}. */
@@ -56,6 +58,9 @@ public record StockQuery(String tenantId, List<String> skus, String location, Lo
         }
         if (location != null) {
             where.append(" AND s.location = ?");
+        }
+        if (channel != null) {
+            where.append(" AND s.location = ANY (?::varchar[])");
         }
         if (after != null) {
             where.append(" AND (s.sku, s.location) > (?, ?)");
@@ -76,6 +81,9 @@ public record StockQuery(String tenantId, List<String> skus, String location, Lo
         if (location != null) {
             args.add(location);
         }
+        if (channel != null) {
+            args.add(channel.locations().toArray(String[]::new));
+        }
         if (after != null) {
             args.add(after.sku());
             args.add(after.location());
@@ -87,11 +95,14 @@ public record StockQuery(String tenantId, List<String> skus, String location, Lo
         return args;
     }
 
-    /** What a cursor is bound to: a query without skus keeps the binding it had before the parameter existed. */
+    /** What a cursor is bound to: a query without skus or channel keeps the binding it had before the parameter existed. */
     private List<String> binding() {
         List<String> binding = new ArrayList<>(List.of("items", tenantId, String.valueOf(location), String.valueOf(availableBelow)));
         if (!skus.isEmpty()) {
             binding.add(String.join(",", skus));
+        }
+        if (channel != null) {
+            binding.add("channel=" + channel.channel());
         }
         return binding;
     }

@@ -28,12 +28,14 @@ public record StockRecord(
         @Schema(required = true, description = "stock.low is published when available falls to this or below; 0: never",
                 example = "10") long lowStockThreshold,
         @Schema(required = true, description = "max(0, available - safetyStock): what a reservation can still take",
-                example = "95") long reservable) {
+                example = "95") long reservable,
+        @Schema(required = true, description = "Units shipped here by transfers and not yet received: not on hand, not reservable",
+                example = "0") long inTransit) {
 
     public StockRecord(String sku, String location, long onHand, long held, long committed, long version, Instant updatedAt,
-            long safetyStock, long lowStockThreshold) {
+            long safetyStock, long lowStockThreshold, long inTransit) {
         this(sku, location, onHand, held, committed, Reservable.available(onHand, held, committed), version, updatedAt, safetyStock,
-                lowStockThreshold, Reservable.of(onHand, held, committed, safetyStock));
+                lowStockThreshold, Reservable.of(onHand, held, committed, safetyStock), inTransit);
     }
 
     public StockKey key() {
@@ -57,6 +59,7 @@ public record StockRecord(
 
     /** The same record with {@code delta} more available (negative: less), as it was before a move of that size. */
     public StockRecord withAvailableMovedBy(long delta) {
-        return new StockRecord(sku, location, onHand, held - delta, committed, version, updatedAt, safetyStock, lowStockThreshold);
+        return new StockRecord(sku, location, onHand, held - delta, committed, version, updatedAt, safetyStock, lowStockThreshold,
+                inTransit);
     }
 }

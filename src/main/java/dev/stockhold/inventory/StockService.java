@@ -72,7 +72,7 @@ public class StockService {
         StockKey at = new StockKey(sku, StockKey.DEFAULT_LOCATION);
         StockRecord before = lockOrCreate(tenantId, at);
         write(tenantId, before, before, available + before.promised(), source);
-        return item(tenantId, sku);
+        return item(tenantId, sku, null);
     }
 
     /**
@@ -229,12 +229,12 @@ public class StockService {
     }
 
     @Transactional(Transactional.TxType.SUPPORTS)
-    public ItemView item(String tenantId, String sku) {
+    public ItemView item(String tenantId, String sku, Channel channel) {
         List<StockRecord> found = records.ofSku(tenantId, sku);
         if (found.isEmpty()) {
             throw new ItemNotFoundException(sku);
         }
-        return ItemView.of(sku, found);
+        return ItemView.of(sku, found, channel);
     }
 
     @Transactional(Transactional.TxType.SUPPORTS)

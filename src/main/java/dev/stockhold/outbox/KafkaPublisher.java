@@ -37,8 +37,8 @@ import dev.stockhold.events.EventType;
 import io.quarkus.logging.Log;
 
 /**
- * Kafka: each event goes to its aggregate type's topic ({@code stockhold.reservations}, {@code stockhold.stock}) with its
- * partition key as the record key (the reservation id; tenant/sku/location), so one aggregate's events stay in order on
+ * Kafka: each event goes to its aggregate type's topic ({@code stockhold.reservations}, {@code stockhold.stock}, which
+ * transfers share) with its partition key as the record key (the reservation id; tenant/sku/location; the transfer id), so one aggregate's events stay in order on
  * one partition; {@code acks=all} and an idempotent producer so a producer retry never duplicates or reorders.
  */
 public class KafkaPublisher implements EventPublisher {
@@ -48,7 +48,7 @@ public class KafkaPublisher implements EventPublisher {
     public static final String STOCK_TOPIC = "stockhold.stock";
     /** Each aggregate type's topic, checked when the class loads: a relay with an event type it cannot route never starts. */
     static final Map<AggregateType, String> TOPICS = routes(
-            Map.of(AggregateType.RESERVATION, TOPIC, AggregateType.STOCK_RECORD, STOCK_TOPIC));
+            Map.of(AggregateType.RESERVATION, TOPIC, AggregateType.STOCK_RECORD, STOCK_TOPIC, AggregateType.TRANSFER, STOCK_TOPIC));
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Producer<String, String> producer;

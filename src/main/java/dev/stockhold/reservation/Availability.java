@@ -9,12 +9,15 @@ import jakarta.inject.Inject;
 
 import dev.stockhold.inventory.Allocation;
 import dev.stockhold.inventory.Candidate;
+import dev.stockhold.inventory.Channel;
+import dev.stockhold.inventory.Channels;
 import dev.stockhold.inventory.StockMoves;
 
 /**
  * The dry run of POST /v1/reservations: one read of the records, without locks, placed by the same {@link Allocation}
  * rules a reservation made now would meet. Writes nothing (no key, no outbox row), so a concurrent writer may change the
- * answer a moment later; on a quiet system the reservation lands where this says.
+ * answer a moment later; on a quiet system the reservation lands where this says. Through a channel, only its locations
+ * count, in its order.
  */
 @ApplicationScoped
 public class Availability {
@@ -23,14 +26,18 @@ public class Availability {
     StockMoves stock;
 
     @Inject
+    Channels channels;
+
+    @Inject
     dev.stockhold.StockholdConfig config;
 
     public AvailabilityView of(String tenantId, AvailabilityRequest asked) {
         ReservationRequest request = asked.asReservation();
         AllocationMode mode = request.allocationMode();
         List<Allocation.Line> lines = request.allocationLines();
-        List<Candidate> candidates = stock.candidates(tenantId,
-                lines.stream().map(Allocation.Line::sku).distinct().toList(), null);
+        Channel channel = asked.channel() == null ? null : channels.require(tenantId, asked.channel());
+        List<Candidate> read = stock.candidates(tenantId, lines.stream().map(Allocation.Line::sku).distinct().toList(), null);
+        List<Candidate> candidates = channel == null ? read : channel.order(read);
 
         // the lines of a request never share a record (distinct (sku, location) pairs, no sku both with and without a
         // location), so each line is placed on its own exactly as in the request
@@ -74,6 +81,6 @@ public class Availability {
                     available.get(i), placement,
                     mode == AllocationMode.PARTIAL ? (int) (line.quantity() - (reservable ? units : 0)) : null));
         }
-        return new AvailabilityView(reservable, mode.wire(), placed);
+        return new AvailabilityView(reservable, mode.wire(), placed, asked.channel());
     }
 }

@@ -9,6 +9,7 @@ import jakarta.validation.constraints.Size;
 
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
+import dev.stockhold.inventory.Sku;
 import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /** Body of POST /v1/availability: the lines and allocation of a reservation the caller may make. */
@@ -21,7 +22,10 @@ public record AvailabilityRequest(
         @Schema(enumeration = {
                 "whole", "split", "partial" },
                 description = "The allocation the reservation would ask for; default whole") @Pattern(regexp = "whole|split|partial",
-                        message = "must be \"whole\", \"split\" or \"partial\"") String allocation){
+                        message = "must be \"whole\", \"split\" or \"partial\"") String allocation,
+        @Schema(pattern = Sku.REGEX, example = "b2b",
+                description = "Place and count only at this channel's locations, in its order; absent: every location") @Pattern(
+                        regexp = Sku.REGEX, message = Sku.RULE) String channel){
 
     /** The lines checked as a new reservation's are. Call after Bean Validation passed. */
     public AvailabilityRequest requireDistinctSkus() {
@@ -31,6 +35,6 @@ public record AvailabilityRequest(
 
     /** The reservation request these lines and this allocation make. */
     ReservationRequest asReservation() {
-        return new ReservationRequest(lines, null, null, null, null, allocation);
+        return new ReservationRequest(lines, null, null, null, null, allocation, channel);
     }
 }

@@ -44,6 +44,7 @@ public class AvailabilityResource {
     @APIResponseSchema(value = AvailabilityView.class, responseCode = "200",
             responseDescription = "The placement a reservation made now would get")
     @APIResponse(responseCode = "400", description = "malformed-request, validation-failed")
+    @APIResponse(responseCode = "422", description = "unknown-channel: the request names a channel the tenant does not have")
     public AvailabilityView check(byte[] body) {
         return availability.of(tenant.id(), json.read(body, AvailabilityRequest.class).requireDistinctSkus());
     }

@@ -16,7 +16,8 @@ public record AvailabilityView(
         @Schema(required = true, description = "Whether POST /v1/reservations with these lines would be placed now") boolean reservable,
         @Schema(required = true, enumeration = {
                 "whole", "split", "partial" }) String allocation,
-        @Schema(required = true) List<Line> lines){
+        @Schema(required = true) List<Line> lines,
+        @Schema(example = "b2b", description = "The channel the request named: only its locations count, in its order") String channel){
 
     /** One asked-for line. */
     @Schema(name = "AvailabilityLine")

@@ -63,7 +63,8 @@ class HeldViews {
     private ReservationView held(UUID id, ReservationRequest request, List<ReservationView.Line> lines, String allocation, Instant now) {
         int ttl = request.ttlSeconds() == null ? config.reservations().defaultTtlSeconds() : request.ttlSeconds();
         return new ReservationView(id, ReservationStatus.HELD, lines, now.plusSeconds(ttl), now, request.reference(), request.metadata(),
-                request.deferred() ? Fulfilment.DEFERRED.wire() : null, allocation);
+                request.deferred() ? Fulfilment.DEFERRED.wire() : null, allocation,
+                request.channel());
     }
 
     /** The 201 stored with the key, byte for byte what the request and every replay of it answer. */

@@ -13,10 +13,17 @@ import dev.stockhold.StockholdConfig;
 import dev.stockhold.idempotency.OncePerKey;
 import dev.stockhold.inventory.Allocation;
 import dev.stockhold.inventory.Candidate;
+import dev.stockhold.inventory.Channel;
+import dev.stockhold.inventory.Channels;
 import dev.stockhold.inventory.StockMoves;
 import dev.stockhold.settings.TenantSettings;
+import dev.stockhold.web.Problem;
+import dev.stockhold.web.ProblemType;
 
-/** The reservations written under row locks: split and partial requests, and requests whose reference is capped. */
+/**
+ * The reservations written under row locks: split and partial requests, requests through a channel, and requests whose
+ * reference is capped.
+ */
 @ApplicationScoped
 class LockedReservations {
 
@@ -26,6 +33,8 @@ class LockedReservations {
     ReservationRepository reservations;
     @Inject
     StockMoves stock;
+    @Inject
+    Channels channels;
     @Inject
     HeldViews views;
     @Inject
@@ -54,7 +63,12 @@ class LockedReservations {
             }
             Instant now = dev.stockhold.Clocks.now(clock);
             List<String> skus = request.lines().stream().map(ReservationRequest.Line::sku).distinct().toList();
-            List<Candidate> candidates = stock.lockCandidates(a.tenantId(), skus);
+            Channel channel = request.channel() == null ? null : channels.find(a.tenantId(), request.channel());
+            if (request.channel() != null && channel == null) {
+                throw once.refusal(Problem.of(ProblemType.UNKNOWN_CHANNEL, "No channel '" + request.channel() + "'; nothing was reserved"));
+            }
+            List<Candidate> locked = stock.lockCandidates(a.tenantId(), skus);
+            List<Candidate> candidates = channel == null ? locked : channel.order(locked);
             Allocation allocation = request.allocationMode() == AllocationMode.WHOLE
                     ? Allocation.of(request.allocationLines(), candidates, new HashMap<>())
                     : Allocation.spread(request.allocationLines(), candidates, request.allocationMode() == AllocationMode.PARTIAL,

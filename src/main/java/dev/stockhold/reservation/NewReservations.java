@@ -51,17 +51,18 @@ class NewReservations {
             %s p AS MATERIALIZED (
                 SELECT %s?::varchar AS tenant_id, ?::varchar AS traceparent, ?::varchar AS leased_to, ?::bigint AS lease_ms),
             r AS (SELECT * FROM unnest(?::uuid[], ?::varchar[], ?::bytea[], ?::text[], ?::varchar[], ?::timestamptz[], ?::timestamptz[],
-                                       ?::varchar[], ?::text[], ?::varchar[], ?::varchar[], ?::text[], ?::uuid[], ?::varchar[], ?::text[], ?::text[])
+                                       ?::varchar[], ?::text[], ?::varchar[], ?::varchar[], ?::text[], ?::varchar[], ?::uuid[], ?::varchar[],
+                                       ?::text[], ?::text[])
                     AS r(id, idempotency_key, fingerprint, body, location, created_at, expires_at, reference, metadata, fulfilment,
-                         allocation, requested_lines, event_id, event_type, partition_key, payload)),
+                         allocation, requested_lines, channel, event_id, event_type, partition_key, payload)),
             claimed AS (%s),
             line AS (SELECT * FROM unnest(?::uuid[], ?::integer[], ?::varchar[], ?::integer[], ?::varchar[], ?::boolean[])
                        AS l(reservation_id, line_no, sku, quantity, location, guessed)),
             reservation AS (
                 INSERT INTO reservations (id, tenant_id, status, idempotency_key, created_at, expires_at, updated_at, reference, metadata,
-                                          fulfilment, allocation, requested_lines)
+                                          fulfilment, allocation, requested_lines, channel)
                 SELECT r.id, c.tenant_id, 'HELD', r.idempotency_key, r.created_at, r.expires_at, r.created_at, r.reference, r.metadata,
-                       r.fulfilment, r.allocation, r.requested_lines
+                       r.fulfilment, r.allocation, r.requested_lines, r.channel
                   FROM r JOIN claimed c ON c.id = r.id
                 RETURNING id),
             lines AS (
@@ -206,6 +207,7 @@ class NewReservations {
         ps.setArray(++i, array(c, "varchar", entries, e -> e.view().fulfilment()));
         ps.setArray(++i, array(c, "varchar", entries, e -> e.view().allocation()));
         ps.setArray(++i, array(c, "text", entries, e -> e.view().requestedJson()));
+        ps.setArray(++i, array(c, "varchar", entries, e -> e.view().channel()));
         ps.setArray(++i, array(c, "uuid", entries, e -> e.event().id()));
         ps.setArray(++i, array(c, "varchar", entries, e -> e.event().type()));
         ps.setArray(++i, array(c, "text", entries, e -> e.event().partitionKey()));

@@ -71,6 +71,10 @@ public class Reservation {
     public String requestedLines;
 
     /** When this release ended the hold (and moved the stock itself); see V7's reservations_carry_over. */
+    /** The channel the request was allocated through; null when it named none. */
+    @Column(updatable = false)
+    public String channel;
+
     @Column(name = "status_changed_at")
     public Instant statusChangedAt;
 

@@ -31,14 +31,14 @@ final class ReservationEvents {
     /** The event of a reservation row as a transition left it. */
     static OutboxWriter.DomainEvent of(EventType type, Reservation r) {
         return event(type, r.id, r.lines.stream().map(l -> new ReservationEventLine(l.sku, l.quantity, l.location())).toList(),
-                r.expiresAt, r.createdAt, r.reference, ReservationView.metadataOf(r.metadata), r.fulfilment);
+                r.expiresAt, r.createdAt, r.reference, ReservationView.metadataOf(r.metadata), r.fulfilment, r.channel);
     }
 
     /** The created event of a reservation about to be written (its row does not exist yet). */
     static OutboxWriter.DomainEvent created(ReservationView held) {
         return event(EventType.CREATED, held.id(),
                 held.rows().stream().map(l -> new ReservationEventLine(l.sku(), l.quantity(), l.location())).toList(),
-                held.expiresAt(), held.createdAt(), held.reference(), held.metadata(), held.fulfilment());
+                held.expiresAt(), held.createdAt(), held.reference(), held.metadata(), held.fulfilment(), held.channel());
     }
 
     /** An edit's event: the lines the reservation holds now and those it held before. */
@@ -66,10 +66,10 @@ final class ReservationEvents {
     }
 
     private static OutboxWriter.DomainEvent event(EventType type, UUID id, List<ReservationEventLine> lines, Instant expiresAt,
-            Instant createdAt, String reference, Map<String, String> metadata, String fulfilment) {
+            Instant createdAt, String reference, Map<String, String> metadata, String fulfilment, String channel) {
         ReservationEventData data = switch (type) {
             case CREATED -> new ReservationCreatedV1(id, ReservationCreatedV1.STATUS, lines, expiresAt, createdAt, reference, metadata,
-                    fulfilment);
+                    fulfilment, channel);
             case CONFIRMED -> new ReservationConfirmedV1(id, ReservationConfirmedV1.STATUS, lines, expiresAt, createdAt, reference,
                     metadata, fulfilment);
             case CANCELLED -> new ReservationCancelledV1(id, ReservationCancelledV1.STATUS, lines, expiresAt, createdAt, reference,

@@ -27,7 +27,8 @@ public class ReservationMetrics {
         UNKNOWN_SKU,
         KEY_REUSED,
         IN_PROGRESS,
-        CAP_EXCEEDED;
+        CAP_EXCEEDED,
+        UNKNOWN_CHANNEL;
 
         String tag() {
             return name().toLowerCase();

@@ -43,7 +43,10 @@ public record ReservationRequest(
                 description = "How a line without a location is served: whole by one location (the default), split across "
                         + "locations in allocation order, or partial (split, and each line gets what is available; the answer "
                         + "shows its shortfall)") @Pattern(regexp = "whole|split|partial",
-                                message = "must be \"whole\", \"split\" or \"partial\"") String allocation){
+                                message = "must be \"whole\", \"split\" or \"partial\"") String allocation,
+        @Schema(pattern = Sku.REGEX, example = "b2b",
+                description = "Allocate only from this channel's locations, in the channel's order (PUT /v1/channels/{channel}); "
+                        + "absent: every location of the tenant") @Pattern(regexp = Sku.REGEX, message = Sku.RULE) String channel){
 
     /** How the request's lines are allocated; absent is whole. */
     public AllocationMode allocationMode() {
@@ -119,6 +122,9 @@ public record ReservationRequest(
         }
         if (allocation != null) {
             canonical.append(";allocation=").append(allocation);
+        }
+        if (channel != null) {
+            canonical.append(";channel=").append(channel);
         }
         return Fingerprint.of(canonical.toString());
     }

@@ -82,7 +82,7 @@ public class ReservationResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ReservationView.class)))
     @APIResponse(responseCode = "409", description = "insufficient-stock or reservation-cap-exceeded (stored and replayed like a "
             + "201), or idempotency-request-in-progress (with Retry-After)")
-    @APIResponse(responseCode = "422", description = "unknown-sku (stored and replayed), or idempotency-key-reused")
+    @APIResponse(responseCode = "422", description = "unknown-sku or unknown-channel (stored and replayed), or idempotency-key-reused")
     public Response create(
             @Parameter(in = ParameterIn.HEADER, name = IdempotencyKey.HEADER, required = true,
                     description = "One key per intent, reused on every retry: an RFC 8941 string (\"8e03978e-40d5\", "
@@ -153,7 +153,7 @@ public class ReservationResource {
             + "stored and replayed; or idempotency-request-in-progress")
     @APIResponse(responseCode = "412",
             description = "precondition-failed: the reservation changed since that version (stored and replayed)")
-    @APIResponse(responseCode = "422", description = "unknown-sku (stored and replayed), or idempotency-key-reused")
+    @APIResponse(responseCode = "422", description = "unknown-sku or unknown-channel (stored and replayed), or idempotency-key-reused")
     public Response edit(@PathParam("id") String id,
             @Parameter(in = ParameterIn.HEADER, name = IdempotencyKey.HEADER, required = true, description = "One key per intent",
                     schema = @Schema(type = SchemaType.STRING,

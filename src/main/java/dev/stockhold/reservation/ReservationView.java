@@ -34,7 +34,8 @@ public record ReservationView(
                 "deferred" },
                 description = "deferred when the request asked for it: the confirm commits the units, fulfilments take them") String fulfilment,
         @Schema(enumeration = { "split", "partial" },
-                description = "split or partial when the request asked for it: each line shows its allocations (and, partial, its shortfall)") String allocation){
+                description = "split or partial when the request asked for it: each line shows its allocations (and, partial, its shortfall)") String allocation,
+        @Schema(example = "b2b", description = "The channel the request was allocated through, when it named one") String channel){
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final TypeReference<Map<String, String>> PAIRS = new TypeReference<>() {
@@ -58,7 +59,7 @@ public record ReservationView(
         List<Line> lines = r.requestedLines == null ? rows
                 : grouped(requestedOf(r.requestedLines), rows, AllocationMode.PARTIAL.wire().equals(r.allocation));
         return new ReservationView(r.id, status, lines, r.expiresAt, r.createdAt, r.reference, metadataOf(r.metadata), r.fulfilment,
-                r.requestedLines == null ? null : r.allocation);
+                r.requestedLines == null ? null : r.allocation, r.channel);
     }
 
     /**

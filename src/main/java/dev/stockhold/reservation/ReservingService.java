@@ -99,7 +99,7 @@ public class ReservingService implements HotSkuGroups.PlainPath {
                         .call(() -> storeRefusal(attempt, config.idempotency().inFlightWait(), refusal));
             } else if (caps.maxHeldPerReference() != null && request.reference() != null) {
                 reply = locked.reserve(attempt, caps);
-            } else if (request.allocationMode() != AllocationMode.WHOLE) {
+            } else if (request.allocationMode() != AllocationMode.WHOLE || request.channel() != null) {
                 reply = locked.reserve(attempt, TenantSettings.NONE);
             } else {
                 reply = request.lines().size() == 1 && groups != null
@@ -249,7 +249,8 @@ public class ReservingService implements HotSkuGroups.PlainPath {
                     case 409 -> r.body().contains("\"type\":\"" + ProblemType.RESERVATION_CAP_EXCEEDED.uri() + "\"")
                             ? Outcome.CAP_EXCEEDED
                             : Outcome.INSUFFICIENT_STOCK;
-                    default -> Outcome.UNKNOWN_SKU;
+                    default -> r.body().contains("\"type\":\"" + ProblemType.UNKNOWN_CHANNEL.uri() + "\"") ? Outcome.UNKNOWN_CHANNEL
+                            : Outcome.UNKNOWN_SKU;
                 };
         metrics.outcome(outcome);
         OutcomeLog.reservation(outcome.tag(), tenantId, key.value(), r.reservationId(), "status=" + r.status());

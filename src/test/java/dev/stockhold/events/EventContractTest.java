@@ -39,7 +39,8 @@ class EventContractTest {
 
     /** Fields a record omits when absent: the only ones a schema may leave out of {@code required}. */
     // committed, kind and fulfilment were added to released v1 types, so they stay optional there
-    private static final Set<String> OPTIONAL = Set.of("reference", "metadata", "reason", "committed", "kind", "fulfilment");
+    private static final Set<String> OPTIONAL = Set.of("reference", "metadata", "reason", "committed", "kind", "fulfilment", "channel",
+            "expectedAt");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Inject
@@ -116,7 +117,7 @@ class EventContractTest {
         List<ReservationEventLine> lines = new ArrayList<>(List.of(new ReservationEventLine("A-1", quantity, "default")));
         Map<String, String> metadata = Map.of("channel", "web");
         return switch (type) {
-            case CREATED -> new ReservationCreatedV1(id, "HELD", lines, now.plusSeconds(900), now, "order-1", metadata, "deferred");
+            case CREATED -> new ReservationCreatedV1(id, "HELD", lines, now.plusSeconds(900), now, "order-1", metadata, "deferred", "b2b");
             case CONFIRMED -> new ReservationConfirmedV1(id, "CONFIRMED", lines, now.plusSeconds(900), now, null, null, null);
             case CANCELLED -> new ReservationCancelledV1(id, "CANCELLED", lines, now.plusSeconds(900), now, null, metadata);
             case EXPIRED -> new ReservationExpiredV1(id, "EXPIRED", lines, now.plusSeconds(900), now, "order-1", null);
@@ -133,6 +134,10 @@ class EventContractTest {
             case STOCK_DEPLETED -> new StockDepletedV1("A-1", "default", 4, 2, 2, 4, 0L, 2L, 0L);
             case STOCK_REPLENISHED -> new StockReplenishedV1("A-1", "default", 5, 2, 3, 5, 0L, 2L, 1L);
             case STOCK_LOW -> new StockLowV1("A-1", "default", 5, 2, 0, 3, 3, 1, 2, 5);
+            case TRANSFER_SHIPPED ->
+                new TransferShippedV1(id, "A-1", "WH-1", "WH-2", quantity, 0, 0, quantity, "IN_TRANSIT", "TO-1", now, now);
+            case TRANSFER_RECEIVED -> new TransferReceivedV1(id, "A-1", "WH-1", "WH-2", 5, 2, 0, 3, "IN_TRANSIT", null, null, now, 2);
+            case TRANSFER_CANCELLED -> new TransferCancelledV1(id, "A-1", "WH-1", "WH-2", 5, 2, 3, 0, "CANCELLED", null, now, now);
         };
     }
 }

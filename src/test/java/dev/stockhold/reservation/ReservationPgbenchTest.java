@@ -46,7 +46,7 @@ class ReservationPgbenchTest {
     void shouldRunTheServiceStatementsWithValuesOfRealSize() throws IOException {
         // a one-line reservation as the benchmark's clients send it, answered and evented by the service's own code
         ReservationRequest request = new ReservationRequest(List.of(new ReservationRequest.Line("SKU-1234", 1, null)), null, null, null,
-                null, null);
+                null, null, null);
         ReservationView held = views.held(request, new Allocation.Placed(List.of(new StockKey("SKU-1234", "default"))), NOW);
         String body = views.created(held).body();
         AutocommitEvents.LeasedRow event = events.opening("bench", ReservationEvents.created(held), held.createdAt());
@@ -71,7 +71,7 @@ class ReservationPgbenchTest {
                         "'5000'", "'bench'", literal("00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01"), "'pgbench'", "30000",
                         array(ID), array("'pg-' || :client_id || '-' || :k"), array(literal("\\x" + fingerprint) + "::bytea"),
                         array(literal(body)), array("'/v1/reservations/' || " + ID), "ARRAY[now()]",
-                        "ARRAY[now() + interval '15 minutes']", "NULL", "NULL", "NULL", "NULL", "NULL", "ARRAY[gen_random_uuid()]",
+                        "ARRAY[now() + interval '15 minutes']", "NULL", "NULL", "NULL", "NULL", "NULL", "NULL", "ARRAY[gen_random_uuid()]",
                         array(literal(EventType.CREATED.type())), array(ID + "::text"), array(literal(payload)),
                         array(ID), "ARRAY[0]", array(SKU), "ARRAY[1]", "ARRAY['default']", "ARRAY[true]", "'5000'")
                 + "\\endpipeline\n";

@@ -119,7 +119,7 @@ class ReservationPlanTest {
                         """
                                 EXECUTE reserve('1000', 'plan-test', NULL, 'plan-test-relay', 30000,
                                                 ARRAY[md5('%1$s')::uuid], ARRAY['%1$s'], ARRAY['\\x00'::bytea], ARRAY['{}'], ARRAY['/v1/reservations/x'],
-                                                ARRAY[now()], ARRAY[now() + interval '15 minutes'], NULL, NULL, NULL, NULL, NULL, ARRAY[gen_random_uuid()],
+                                                ARRAY[now()], ARRAY[now() + interval '15 minutes'], NULL, NULL, NULL, NULL, NULL, NULL, ARRAY[gen_random_uuid()],
                                                 ARRAY['dev.stockhold.reservation.created.v1'], ARRAY['k'], ARRAY['{}'],
                                                 ARRAY[md5('%1$s')::uuid], ARRAY[0], ARRAY['SKU-%2$d'], ARRAY[1], ARRAY['default'], ARRAY[true], '1000')"""
                                 .formatted(key, sku))) {

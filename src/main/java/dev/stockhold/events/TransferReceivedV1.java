@@ -1,0 +1,17 @@
+package dev.stockhold.events;
+
+import java.time.Instant;
+import java.util.UUID;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
+/**
+ * Data of transfer.received.v1: a receipt moved units from in transit to on hand at the destination; {@code receipt} is this receipt's units. The transfer as the change left it; absent optional fields are omitted.
+ */
+@RegisterForReflection
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record TransferReceivedV1(UUID id, String sku, String from, String to, long quantity, long received, long returned, long inTransit,
+        String status, String reference, Instant expectedAt, Instant createdAt, long receipt) {
+}
