@@ -90,6 +90,18 @@ public sealed interface Allocation {
      * @param partial whether a line may get less than it asked for
      */
     static Allocation spread(List<Line> lines, List<Candidate> candidates, boolean partial, Bounds bounds) {
+        return spread(lines, candidates, partial, partial, bounds);
+    }
+
+    /**
+     * What the shelf gives a backorder request: split as {@link #spread} does, each line as far as stock goes, and never
+     * refused for being short (the rest is promised from incoming supply); only unknown skus refuse it.
+     */
+    static Allocation shelf(List<Line> lines, List<Candidate> candidates, Bounds bounds) {
+        return spread(lines, candidates, true, false, bounds);
+    }
+
+    private static Allocation spread(List<Line> lines, List<Candidate> candidates, boolean partial, boolean refuseNone, Bounds bounds) {
         Map<StockKey, Long> taken = new HashMap<>();
         int allocations = 0;
         List<List<Part>> placed = new ArrayList<>();
@@ -124,7 +136,7 @@ public sealed interface Allocation {
             served += line.quantity() - remaining;
             placed.add(List.copyOf(parts));
         }
-        if (unknown.isEmpty() && shortSkus.isEmpty() && served == 0) {
+        if (refuseNone && unknown.isEmpty() && shortSkus.isEmpty() && served == 0) {
             // partial, and nothing anywhere: refused as a whole request would be
             lines.forEach(line -> shortSkus.add(line.sku()));
         }

@@ -65,6 +65,8 @@ public class ItemResource {
     Cursors cursors;
     @Inject
     Channels channels;
+    @Inject
+    SupplyDates supplyDates;
 
     @PUT
     @Path("{sku}")
@@ -90,7 +92,10 @@ public class ItemResource {
     public ItemView get(@PathParam("sku") @Parameter(description = SKU, schema = @Schema(pattern = Sku.REGEX)) String sku,
             @QueryParam("channel") @Parameter(description = CHANNEL, schema = @Schema(pattern = Sku.REGEX)) String channel) {
         Sku.require("sku", sku);
-        return stock.item(tenant.id(), sku, channel(channel));
+        Channel through = channel(channel);
+        ItemView item = stock.item(tenant.id(), sku, through);
+        return item
+                .withAvailableToPromise(supplyDates.of(tenant.id(), sku, item.reservable(), through == null ? null : through.locations()));
     }
 
     @GET
@@ -149,7 +154,7 @@ public class ItemResource {
                     schema = @Schema(type = SchemaType.STRING, format = "date-time")) String to,
             @QueryParam("kind") @Parameter(description = "Only entries of this kind",
                     schema = @Schema(enumeration = { "opening", "set", "adjust", "confirm", "fulfil", "release", "snapshot",
-                            "transfer-out", "in-transit", "transfer-in", "transfer-return" })) String kind,
+                            "transfer-out", "in-transit", "transfer-in", "transfer-return", "purchase-receipt" })) String kind,
             @QueryParam("limit") @Parameter(description = "Entries per page, 1 to 200, default 50",
                     schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "200", defaultValue = "50")) String limit,
             @QueryParam("cursor") @Parameter(description = "nextCursor of the previous page; only with the same filters",

@@ -11,6 +11,11 @@ import dev.stockhold.events.StockChangedV1;
 public enum Move {
     /** I1: held rises only where the record's reservable covers it; a record that does not is left unchanged and not returned. */
     HOLD("held = s.held + w.quantity", " AND " + Reservable.SQL + " >= w.quantity", null, null, null, -1, null),
+    /**
+     * A backordered line's units, allocated when its supply arrives: held rises where on hand above what is held and
+     * committed covers it. Safety stock is not kept from a promise made against incoming supply.
+     */
+    ALLOCATE("held = s.held + w.quantity", " AND " + Reservable.AVAILABLE_SQL + " >= w.quantity", null, null, null, -1, null),
     /** Cancel and expiry: the held units are free again. */
     UNHOLD("held = s.held - w.quantity", "", null, null, null, 1, null),
     /** Confirm: the held units are sold, available is unchanged. */

@@ -21,10 +21,10 @@ public record Movement(
         @Schema(required = true, description = "Contiguous per stock record from 1", example = "7") long seq,
         @Schema(required = true, enumeration = {
                 "opening", "set", "adjust", "confirm", "fulfil", "release", "snapshot", "transfer-out", "in-transit", "transfer-in",
-                "transfer-return" },
+                "transfer-return", "purchase-receipt" },
                 description = "opening: what the record held when the ledger began; transfer-out: shipped from this record; "
                         + "in-transit: shipped to it (or a cancel took back what was on its way); transfer-in: received here; "
-                        + "transfer-return: a cancel returned it here") String kind,
+                        + "transfer-return: a cancel returned it here; purchase-receipt: a purchase order's units arrived") String kind,
         @Schema(required = true, description = "What the change added to on hand", example = "-3") long onHandDelta,
         @Schema(required = true, description = "What the change added to committed", example = "0") long committedDelta,
         @Schema(required = true, description = "On hand after the change", example = "97") long onHand,
@@ -38,7 +38,8 @@ public record Movement(
         @Schema(required = true, description = "When the change's transaction started, UTC") Instant at,
         @Schema(required = true, description = "What the change added to in transit (transfers only; 0 otherwise)",
                 example = "0") long inTransitDelta,
-        @Schema(description = "The transfer that made the change") UUID transferId){
+        @Schema(description = "The transfer that made the change") UUID transferId,
+        @Schema(description = "The purchase order whose receipt made the change") UUID purchaseOrderId){
 
     /** One page of GET .../movements, newest first. */
     @Schema(name = "StockMovementList")

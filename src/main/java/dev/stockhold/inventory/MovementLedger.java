@@ -25,7 +25,7 @@ class MovementLedger {
 
     /** The columns of an entry as {@link #read} reads them: a page's select ({@link MovementQuery#sql()}) names them. */
     static final String COLUMNS = "seq, kind, on_hand_delta, committed_delta, on_hand_after, committed_after, version, reason, reference, "
-            + "actor, reservation_id, idempotency_key, created_at, in_transit_delta, transfer_id";
+            + "actor, reservation_id, idempotency_key, created_at, in_transit_delta, transfer_id, purchase_order_id";
 
     @Inject
     Jdbc jdbc;
@@ -37,9 +37,14 @@ class MovementLedger {
 
     /** The same for a change of in transit by a transfer, whose entry names the transfer. */
     static String returning(String onHandDelta, String committedDelta, String inTransitDelta, String transferId) {
+        return returning(onHandDelta, committedDelta, inTransitDelta, transferId, "NULL");
+    }
+
+    /** The same for a purchase order's receipt, whose entry names the order. */
+    static String returning(String onHandDelta, String committedDelta, String inTransitDelta, String transferId, String purchaseOrderId) {
         return "s.tenant_id, s.movements, (" + onHandDelta + ")::bigint AS on_hand_delta, (" + committedDelta
                 + ")::bigint AS committed_delta, (" + inTransitDelta + ")::bigint AS in_transit_delta, (" + transferId
-                + ")::uuid AS transfer_id";
+                + ")::uuid AS transfer_id, (" + purchaseOrderId + ")::uuid AS purchase_order_id";
     }
 
     /**
@@ -53,9 +58,9 @@ class MovementLedger {
                 entry AS (
                     INSERT INTO stock_movements (tenant_id, sku, location, seq, kind, on_hand_delta, committed_delta, on_hand_after,
                                                  committed_after, version, reason, reference, actor, reservation_id, idempotency_key,
-                                                 in_transit_delta, transfer_id)
+                                                 in_transit_delta, transfer_id, purchase_order_id)
                     SELECT tenant_id, sku, location, movements, '%s', on_hand_delta, committed_delta, on_hand, committed, version,
-                           ?, ?, ?, ?::uuid, ?, in_transit_delta, transfer_id FROM moved)
+                           ?, ?, ?, ?::uuid, ?, in_transit_delta, transfer_id, purchase_order_id FROM moved)
                 SELECT %s FROM moved""".formatted(kind, StockRow.NAMES);
     }
 
@@ -80,11 +85,12 @@ class MovementLedger {
     private static Movement read(ResultSet rs) throws SQLException {
         String reservation = rs.getString("reservation_id");
         String transfer = rs.getString("transfer_id");
+        String purchaseOrder = rs.getString("purchase_order_id");
         return new Movement(rs.getLong("seq"), rs.getString("kind"), rs.getLong("on_hand_delta"), rs.getLong("committed_delta"),
                 rs.getLong("on_hand_after"), rs.getLong("committed_after"), rs.getLong("version"), rs.getString("reason"),
                 rs.getString("reference"), rs.getString("actor"), reservation == null ? null : UUID.fromString(reservation),
                 rs.getString("idempotency_key"), rs.getTimestamp("created_at").toInstant(), rs.getLong("in_transit_delta"),
-                transfer == null ? null : UUID.fromString(transfer));
+                transfer == null ? null : UUID.fromString(transfer), purchaseOrder == null ? null : UUID.fromString(purchaseOrder));
     }
 
     /**

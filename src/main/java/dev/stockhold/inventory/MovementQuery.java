@@ -19,7 +19,7 @@ public record MovementQuery(String tenantId, StockKey at, Instant from, Instant 
     public static final int MAX_LIMIT = 200;
     /** Every kind of entry, in the order the refusal lists them (the OpenAPI enums of ItemResource and Movement too). */
     static final List<String> KINDS = List.of("opening", "set", "adjust", "confirm", "fulfil", "release", "snapshot", "transfer-out",
-            "in-transit", "transfer-in", "transfer-return");
+            "in-transit", "transfer-in", "transfer-return", "purchase-receipt");
 
     /** Reads and validates the query parameters; every broken one is a 400 that names it. */
     public static MovementQuery of(String tenantId, StockKey at, String from, String to, String kind, String limit, String cursor,

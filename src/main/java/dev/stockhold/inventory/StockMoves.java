@@ -120,4 +120,29 @@ public class StockMoves {
         events.limited(tenantId, List.of(new StockRecords.Change(returned.withAvailableMovedBy(-quantity), returned)), now);
         return new Ends(returned, unbound);
     }
+
+    /** A purchase order expects units at a record (created, with its location, when absent): incoming rises. */
+    public StockRecord expect(String tenantId, StockKey at, long quantity, UUID order) {
+        locations.ensure(tenantId, at.location());
+        transit.create(tenantId, at);
+        return transit.move(TransitStatements.EXPECT, tenantId, at, quantity, order, Source.of(null)).orElseThrow();
+    }
+
+    /**
+     * Units of a purchase order arrived: from incoming to on hand, with a ledger entry naming the order; and, when the
+     * order closes, {@code noLongerExpected} more units leave incoming.
+     */
+    public StockRecord receivePurchase(String tenantId, StockKey at, long quantity, long noLongerExpected, UUID order, Source source,
+            Instant now) {
+        StockRecord after = null;
+        if (quantity > 0) {
+            after = transit.move(TransitStatements.PURCHASE_IN, tenantId, at, quantity, order, source).orElseThrow();
+            StockRecord received = after;
+            events.limited(tenantId, List.of(new StockRecords.Change(received.withAvailableMovedBy(-quantity), received)), now);
+        }
+        if (noLongerExpected > 0) {
+            after = transit.move(TransitStatements.EXPECT, tenantId, at, -noLongerExpected, order, source).orElseThrow();
+        }
+        return after;
+    }
 }

@@ -30,12 +30,14 @@ public record StockRecord(
         @Schema(required = true, description = "max(0, available - safetyStock): what a reservation can still take",
                 example = "95") long reservable,
         @Schema(required = true, description = "Units shipped here by transfers and not yet received: not on hand, not reservable",
-                example = "0") long inTransit) {
+                example = "0") long inTransit,
+        @Schema(required = true, description = "Units on their way here: what open purchase orders still expect, plus inTransit",
+                example = "0") long incoming) {
 
     public StockRecord(String sku, String location, long onHand, long held, long committed, long version, Instant updatedAt,
-            long safetyStock, long lowStockThreshold, long inTransit) {
+            long safetyStock, long lowStockThreshold, long inTransit, long incoming) {
         this(sku, location, onHand, held, committed, Reservable.available(onHand, held, committed), version, updatedAt, safetyStock,
-                lowStockThreshold, Reservable.of(onHand, held, committed, safetyStock), inTransit);
+                lowStockThreshold, Reservable.of(onHand, held, committed, safetyStock), inTransit, incoming);
     }
 
     public StockKey key() {
@@ -60,6 +62,6 @@ public record StockRecord(
     /** The same record with {@code delta} more available (negative: less), as it was before a move of that size. */
     public StockRecord withAvailableMovedBy(long delta) {
         return new StockRecord(sku, location, onHand, held - delta, committed, version, updatedAt, safetyStock, lowStockThreshold,
-                inTransit);
+                inTransit, incoming);
     }
 }

@@ -48,7 +48,7 @@ class TransitRecords {
         });
     }
 
-    /** One move of one record for a transfer; empty when the record does not meet its condition (nothing changed). */
+    /** One move of one record for a transfer or purchase order; empty when the record does not meet its condition (nothing changed). */
     Optional<StockRecord> move(TransitStatements statement, String tenantId, StockKey at, long quantity, UUID transfer, Source source) {
         return jdbc.run(Jdbc.Mode.JOIN, statement.sql, (c, ps) -> {
             ps.setLong(1, quantity);
@@ -56,7 +56,9 @@ class TransitRecords {
             ps.setString(3, tenantId);
             ps.setString(4, at.sku());
             ps.setString(5, at.location());
-            source.bind(ps, 6);
+            if (statement.ledger) {
+                source.bind(ps, 6);
+            }
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? Optional.of(StockRow.read(rs).toRecord()) : Optional.empty();
             }

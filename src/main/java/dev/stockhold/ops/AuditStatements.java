@@ -26,6 +26,24 @@ final class AuditStatements {
                  WHERE %s AND r.tenant_id IN (SELECT DISTINCT tenant_id FROM batch)
                  GROUP BY 1, 2, 3),
             """.formatted(ReservationStatus.sqlIn("r.status", ReservationStatus.holding()));
+    /**
+     * What open transfers still carry to each record, and what open purchase orders still expect there, for the batch's
+     * tenants: summed once per run from the open ones only (their partial indexes), as the held and committed sums are.
+     */
+    private static final String SUPPLY = """
+            ,
+            transit AS MATERIALIZED (
+                SELECT t.tenant_id, t.sku, t.to_location AS location, sum(t.quantity - t.received - t.returned) AS quantity
+                  FROM transfers t WHERE t.status = 'IN_TRANSIT' AND t.tenant_id IN (SELECT DISTINCT tenant_id FROM batch)
+                 GROUP BY 1, 2, 3),
+            expected AS MATERIALIZED (
+                SELECT o.tenant_id, o.sku, o.location, sum(o.quantity - o.received) AS quantity
+                  FROM purchase_orders o WHERE o.status = 'OPEN' AND o.tenant_id IN (SELECT DISTINCT tenant_id FROM batch)
+                 GROUP BY 1, 2, 3)
+            """;
+    /** How many of a record's supply figures disagree with their sources (0 when none): in transit, incoming. */
+    private static final String SUPPLY_MISMATCHES = "(b.in_transit <> coalesce(t.quantity, 0))::int + (b.incoming <> coalesce(x.quantity, 0))::int";
+
     /** Open quantities of confirmed deferred reservations per record of the batch's tenants, summed once per run. */
     private static final String COMMITTED = """
             committed AS MATERIALIZED (
@@ -45,18 +63,23 @@ final class AuditStatements {
     private static String audit(String batch, boolean sumHeld) {
         return """
                 WITH batch AS MATERIALIZED (
-                    SELECT tenant_id, sku, location, on_hand, held, received, sold, committed, movements FROM stock_records %s),
-                %s%s
+                    SELECT tenant_id, sku, location, on_hand, held, received, sold, committed, movements, in_transit, incoming
+                      FROM stock_records %s),
+                %s%s%s
                 SELECT b.tenant_id, b.sku, b.location, b.on_hand, b.held, b.received, b.sold, %s, b.committed,
-                       coalesce(k.quantity, 0), b.movements, coalesce(m.seq, 0), coalesce(m.on_hand_after, 0), coalesce(m.committed_after, 0)
+                       coalesce(k.quantity, 0), b.movements, coalesce(m.seq, 0), coalesce(m.on_hand_after, 0), coalesce(m.committed_after, 0),
+                       %s
                   FROM batch b%s
                   LEFT JOIN committed k ON k.tenant_id = b.tenant_id AND k.sku = b.sku AND k.location = b.location
+                  LEFT JOIN transit t ON t.tenant_id = b.tenant_id AND t.sku = b.sku AND t.location = b.location
+                  LEFT JOIN expected x ON x.tenant_id = b.tenant_id AND x.sku = b.sku AND x.location = b.location
                   LEFT JOIN LATERAL (
                        SELECT seq, on_hand_after, committed_after FROM stock_movements m
                         WHERE m.tenant_id = b.tenant_id AND m.sku = b.sku AND m.location = b.location ORDER BY seq DESC LIMIT 1) m ON true
                  ORDER BY b.tenant_id, b.sku, b.location
                 """
-                .formatted(batch, sumHeld ? HELD : "", COMMITTED, sumHeld ? "coalesce(h.quantity, 0)" : "b.held",
+                .formatted(batch, sumHeld ? HELD : "", COMMITTED.stripTrailing(), SUPPLY, sumHeld ? "coalesce(h.quantity, 0)" : "b.held",
+                        SUPPLY_MISMATCHES,
                         sumHeld ? " LEFT JOIN held h ON h.tenant_id = b.tenant_id AND h.sku = b.sku AND h.location = b.location" : "");
     }
 

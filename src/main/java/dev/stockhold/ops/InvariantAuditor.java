@@ -30,7 +30,8 @@ import io.quarkus.scheduler.Scheduled;
 /**
  * Audits conservation (I2) per stock record: held must equal the quantities of HELD lines at the record, and on hand
  * what admins put in (received) minus what confirms sold ({@code sold}, which the database adds up from the lines of
- * each reservation that turns CONFIRMED, migration V8). Each run checks a rotating sample in one read-only REPEATABLE
+ * each reservation that turns CONFIRMED, migration V8); in transit what the record's open transfers still carry, and
+ * incoming what its open purchase orders still expect. Each run checks a rotating sample in one read-only REPEATABLE
  * READ snapshot (records and lines seen at the same instant), plus every record that failed before, and exports
  * {@code stockhold_invariant_violations}: 0 when healthy. Read-only, so any number of replicas may run it.
  *
@@ -80,9 +81,10 @@ public class InvariantAuditor {
     /** One stock record's figures and its lines'; a violation when they disagree. */
     public record Finding(String tenantId, String sku, String location, long onHand, long held, long received, long sold,
             long heldLines, long committed, long committedLines, long movements, long lastSeq, long ledgerOnHand, long ledgerCommitted,
-            long chainBreaks) {
+            long supplyMismatches, long chainBreaks) {
         boolean violated() {
-            return held != heldLines || onHand != received - sold || committed != committedLines || !ledgerAgrees() || chainBreaks > 0;
+            return held != heldLines || onHand != received - sold || committed != committedLines || !ledgerAgrees() || chainBreaks > 0
+                    || supplyMismatches > 0;
         }
 
         /** The record equals its last ledger entry (a record without entries has on hand and committed 0). */
@@ -92,7 +94,7 @@ public class InvariantAuditor {
 
         Finding withChainBreaks(long breaks) {
             return new Finding(tenantId, sku, location, onHand, held, received, sold, heldLines, committed, committedLines, movements,
-                    lastSeq, ledgerOnHand, ledgerCommitted, breaks);
+                    lastSeq, ledgerOnHand, ledgerCommitted, supplyMismatches, breaks);
         }
 
         String key() {
@@ -150,10 +152,11 @@ public class InvariantAuditor {
                     if (violations.put(finding.key(), finding) == null) {
                         Log.errorf("Invariant I2 violated: tenant=%s sku=%s location=%s held=%d vs HELD lines %d; onHand=%d vs "
                                 + "received %d - sold %d; committed=%d vs open deferred lines %d; ledger: movements=%d vs last entry %d "
-                                + "(onHand %d, committed %d), %d broken links", finding.tenantId(), finding.sku(), finding.location(),
+                                + "(onHand %d, committed %d), %d broken links, %d supply figures (in transit, incoming) off",
+                                finding.tenantId(), finding.sku(), finding.location(),
                                 finding.held(), finding.heldLines(), finding.onHand(), finding.received(), finding.sold(),
                                 finding.committed(), finding.committedLines(), finding.movements(), finding.lastSeq(),
-                                finding.ledgerOnHand(), finding.ledgerCommitted(), finding.chainBreaks());
+                                finding.ledgerOnHand(), finding.ledgerCommitted(), finding.chainBreaks(), finding.supplyMismatches());
                     }
                 } else if (violations.remove(finding.key()) != null) {
                     Log.infof("Invariant I2 holds again: tenant=%s sku=%s location=%s", finding.tenantId(), finding.sku(),
@@ -230,7 +233,7 @@ public class InvariantAuditor {
     private static Finding read(ResultSet rs) throws SQLException {
         return new Finding(rs.getString(1), rs.getString(2), rs.getString(3), rs.getLong(4), rs.getLong(5), rs.getLong(6),
                 rs.getLong(7), rs.getLong(8), rs.getLong(9), rs.getLong(10), rs.getLong(11), rs.getLong(12), rs.getLong(13),
-                rs.getLong(14), 0);
+                rs.getLong(14), rs.getLong(15), 0);
     }
 
     /**

@@ -29,6 +29,9 @@ public class Availability {
     Channels channels;
 
     @Inject
+    Backorders backorders;
+
+    @Inject
     dev.stockhold.StockholdConfig config;
 
     public AvailabilityView of(String tenantId, AvailabilityRequest asked) {
@@ -38,6 +41,9 @@ public class Availability {
         Channel channel = asked.channel() == null ? null : channels.require(tenantId, asked.channel());
         List<Candidate> read = stock.candidates(tenantId, lines.stream().map(Allocation.Line::sku).distinct().toList(), null);
         List<Candidate> candidates = channel == null ? read : channel.order(read);
+        if (request.backorders()) {
+            return backorder(tenantId, request, candidates, channel);
+        }
 
         // the lines of a request never share a record (distinct (sku, location) pairs, no sku both with and without a
         // location), so each line is placed on its own exactly as in the request
@@ -82,5 +88,45 @@ public class Availability {
                     mode == AllocationMode.PARTIAL ? (int) (line.quantity() - (reservable ? units : 0)) : null));
         }
         return new AvailabilityView(reservable, mode.wire(), placed, asked.channel());
+    }
+
+    /**
+     * The dry run of a backorder reservation: the shelf split as the reservation would take it, the rest promised from the
+     * open supplies in expected order (read without locks), and per line what could be promised now and by each date.
+     */
+    private AvailabilityView backorder(String tenantId, ReservationRequest request, List<Candidate> candidates, Channel channel) {
+        List<Allocation.Line> lines = request.allocationLines();
+        Allocation shelf = Allocation.shelf(lines, candidates,
+                new Allocation.Bounds(config.limits().locationsPerLine(), config.limits().allocationsPerReservation()));
+        List<Backorders.Supply> supplies = backorders.openSupplies(tenantId, lines.stream().map(Allocation.Line::sku).distinct().toList());
+        List<Backorders.Supply> forPromise = supplies.stream()
+                .map(x -> new Backorders.Supply(x.id, x.sku, x.location, x.expectedAt, x.open)).toList();
+        List<List<Allocation.Part>> parts = shelf instanceof Allocation.Spread spread ? spread.lines()
+                : lines.stream().map(l -> List.<Allocation.Part>of()).toList();
+        List<Long> shortfalls = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            shortfalls.add(lines.get(i).quantity() - parts.get(i).stream().mapToLong(Allocation.Part::quantity).sum());
+        }
+        List<Backorders.Part> promised = shelf instanceof Allocation.Spread ? Backorders.promise(forPromise, request, shortfalls, channel)
+                : null;
+        boolean reservable = promised != null;
+        List<ReservationView.Backordered> waits = reservable ? Backorders.waits(promised) : List.of();
+        List<AvailabilityView.Line> placed = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            Allocation.Line line = lines.get(i);
+            int index = i;
+            List<AvailabilityView.Stock> at = candidates.stream().filter(c -> c.key().sku().equals(line.sku())
+                    && (line.location() == null || c.key().location().equals(line.location())))
+                    .map(c -> new AvailabilityView.Stock(c.key().location(), c.available())).toList();
+            List<ReservationView.Allocated> placement = reservable ? parts.get(i).stream()
+                    .map(p -> new ReservationView.Allocated(p.key().location(), (int) p.quantity(), null, null)).toList() : List.of();
+            ReservationView.Backordered wait = waits.stream().filter(w -> w.line() == index).findFirst().orElse(null);
+            List<String> where = line.location() != null ? List.of(line.location()) : channel != null ? channel.locations() : null;
+            long now = at.stream().mapToLong(AvailabilityView.Stock::available).sum();
+            placed.add(new AvailabilityView.Line(line.sku(), (int) line.quantity(), line.location(), reservable, at, placement, null,
+                    wait == null || wait.backordered() == 0 ? null : wait.backordered(), wait == null ? null : wait.promisedAt(),
+                    Backorders.byDate(now, supplies, line.sku(), where)));
+        }
+        return new AvailabilityView(reservable, request.allocationMode().wire(), placed, request.channel());
     }
 }

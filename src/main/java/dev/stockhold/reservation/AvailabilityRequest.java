@@ -25,16 +25,20 @@ public record AvailabilityRequest(
                         message = "must be \"whole\", \"split\" or \"partial\"") String allocation,
         @Schema(pattern = Sku.REGEX, example = "b2b",
                 description = "Place and count only at this channel's locations, in its order; absent: every location") @Pattern(
-                        regexp = Sku.REGEX, message = Sku.RULE) String channel){
+                        regexp = Sku.REGEX, message = Sku.RULE) String channel,
+        @Schema(enumeration = { "allow", "deny" },
+                description = "allow: the dry run of a backorder reservation; each line shows what it would be promised from incoming "
+                        + "supply and what is available to promise by date") @Pattern(regexp = "allow|deny",
+                                message = "must be \"allow\" or \"deny\"") String backorder){
 
     /** The lines checked as a new reservation's are. Call after Bean Validation passed. */
     public AvailabilityRequest requireDistinctSkus() {
-        asReservation().requireDistinctSkus();
+        asReservation().requireDistinctSkus().requireBackorderAllocation();
         return this;
     }
 
     /** The reservation request these lines and this allocation make. */
     ReservationRequest asReservation() {
-        return new ReservationRequest(lines, null, null, null, null, allocation, channel);
+        return new ReservationRequest(lines, null, null, null, null, allocation, channel, backorder);
     }
 }

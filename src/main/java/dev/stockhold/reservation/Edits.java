@@ -78,6 +78,10 @@ public class Edits {
                     ? "Reservation expired at " + r.expiresAt + "; it cannot be changed"
                     : ReservationStatus.Action.EDIT.refusal(r.status)));
         }
+        if (r.backorders != null) {
+            throw refusal(Problem.of(ProblemType.INVALID_RESERVATION_STATE,
+                    "Reservation has backordered units; it can be changed once they arrive, or cancelled"));
+        }
         TenantSettings caps = settings.of(tenantId);
         List<String> overLine = Caps.overLine(caps, edit.lines());
         if (!overLine.isEmpty()) {

@@ -1,6 +1,7 @@
 package dev.stockhold.reservation;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,6 +37,8 @@ class LockedReservations {
     @Inject
     Channels channels;
     @Inject
+    Backorders backorders;
+    @Inject
     HeldViews views;
     @Inject
     NewReservations writer;
@@ -67,22 +70,56 @@ class LockedReservations {
             if (request.channel() != null && channel == null) {
                 throw once.refusal(Problem.of(ProblemType.UNKNOWN_CHANNEL, "No channel '" + request.channel() + "'; nothing was reserved"));
             }
+            // supplies before records: the order every writer of supplies locks them in
+            List<Backorders.Supply> supplies = request.backorders() ? backorders.lockSupplies(a.tenantId(), skus) : null;
             List<Candidate> locked = stock.lockCandidates(a.tenantId(), skus);
             List<Candidate> candidates = channel == null ? locked : channel.order(locked);
-            Allocation allocation = request.allocationMode() == AllocationMode.WHOLE
-                    ? Allocation.of(request.allocationLines(), candidates, new HashMap<>())
+            Allocation.Bounds bounds = new Allocation.Bounds(config.limits().locationsPerLine(),
+                    config.limits().allocationsPerReservation());
+            Allocation allocation = request.backorders() ? Allocation.shelf(request.allocationLines(), candidates, bounds)
+                    : request.allocationMode() == AllocationMode.WHOLE
+                            ? Allocation.of(request.allocationLines(), candidates, new HashMap<>())
                     : Allocation.spread(request.allocationLines(), candidates, request.allocationMode() == AllocationMode.PARTIAL,
-                            new Allocation.Bounds(config.limits().locationsPerLine(), config.limits().allocationsPerReservation()));
+                            bounds);
             if (allocation instanceof Allocation.Refused refused) {
                 throw once.refusal(Refusals.of(refused.unknown(), refused.shortSkus(), "nothing was reserved"));
             }
             ReservationView held = allocation instanceof Allocation.Placed placed ? views.held(id, request, placed, now)
                     : views.held(id, request, (Allocation.Spread) allocation, now);
+            List<Backorders.Part> promised = supplies == null ? List.of() : promise(request, held, supplies, channel);
+            held = held.waiting(Backorders.waits(promised));
             if (!writer.write(a.tenantId(), Map.of(a.key().value(), held), now)) {
                 throw new IllegalStateException("a stock record locked for reservation " + id + " lacked the units read under the lock");
+            }
+            if (!promised.isEmpty()) {
+                backorders.record(a.tenantId(), held, promised, ttl(request), now);
             }
             return views.created(held);
         });
         return new ReservationReply(reply.response(), reply.replayed());
+    }
+
+    /** A backorder request's promises for what the shelf did not give each line; refused when known supply cannot cover it. */
+    private List<Backorders.Part> promise(ReservationRequest request, ReservationView held, List<Backorders.Supply> supplies,
+            Channel channel) {
+        List<Long> shortfalls = new ArrayList<>();
+        List<String> shortSkus = new ArrayList<>();
+        for (int i = 0; i < request.lines().size(); i++) {
+            long shortfall = request.lines().get(i).quantity() - held.lines().get(i).quantity();
+            shortfalls.add(shortfall);
+            if (shortfall > 0) {
+                shortSkus.add(request.lines().get(i).sku());
+            }
+        }
+        List<Backorders.Part> parts = Backorders.promise(supplies, request, shortfalls, channel);
+        if (parts == null) {
+            throw once.refusal(Refusals.of(List.of(), shortSkus.stream().distinct().toList(),
+                    "nothing was reserved: on hand and incoming supply not yet promised cannot cover it"));
+        }
+        return parts;
+    }
+
+    private int ttl(ReservationRequest request) {
+        return request.ttlSeconds() == null ? config.reservations().defaultTtlSeconds() : request.ttlSeconds();
     }
 }

@@ -43,6 +43,20 @@ import dev.stockhold.outbox.OutboxWriter;
 class NewReservations {
 
     /**
+     * The lines a reservation gains after it was written: backordered units that arrived ({@link Backorders}). A
+     * backordered unit arrived: the reservation's row at the record holds one more (a new row when it has none
+     * there).
+     */
+    static final String ADD_TO_LINE = """
+            WITH raised AS (
+                UPDATE reservation_lines SET quantity = quantity + ? WHERE reservation_id = ? AND sku = ? AND coalesce(location, 'default') = ?
+                RETURNING 1)
+            INSERT INTO reservation_lines (reservation_id, line_no, sku, quantity, location)
+            SELECT ?, (SELECT coalesce(max(line_no) + 1, 0) FROM reservation_lines WHERE reservation_id = ?), ?, ?, ?
+             WHERE NOT EXISTS (SELECT FROM raised)
+            """;
+
+    /**
      * The rows of every reservation, its lines and its created event, from the arrays; {@code %1$s} WITH (RECURSIVE
      * for the alone form, whose claim reads the guess check written after it), {@code %2$s} the key's wait (the alone
      * form), {@code %3$s} the claimed keys with their tenant and reservation id.

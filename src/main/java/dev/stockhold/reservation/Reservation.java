@@ -75,6 +75,14 @@ public class Reservation {
     @Column(updatable = false)
     public String channel;
 
+    /** Backordered units not allocated yet; written only by {@code Backorders}, under this row's lock. */
+    @Column(insertable = false, updatable = false)
+    public long awaiting;
+
+    /** What each backordered line waits for (JSON), or null; written only by {@code Backorders}. */
+    @Column(insertable = false, updatable = false)
+    public String backorders;
+
     @Column(name = "status_changed_at")
     public Instant statusChangedAt;
 

@@ -25,7 +25,7 @@ public record ReservationEdit(
 
     /** The lines checked as a new reservation's are. Call after Bean Validation passed. */
     public ReservationEdit requireDistinctSkus() {
-        new ReservationRequest(lines, null, null, null, null, null, null).requireDistinctSkus();
+        new ReservationRequest(lines, null, null, null, null, null, null, null).requireDistinctSkus();
         return this;
     }
 

@@ -45,6 +45,8 @@ public class ReservationLifecycle {
     Cursors cursors;
     @Inject
     java.time.Clock clock;
+    @Inject
+    Backorders backorders;
 
     @Transactional(Transactional.TxType.SUPPORTS)
     public ReservationView get(String tenantId, UUID id) {
@@ -85,6 +87,10 @@ public class ReservationLifecycle {
         if (r.isPastExpiry(now)) {
             throw new InvalidReservationStateException("Reservation expired at " + r.expiresAt + "; it cannot be confirmed");
         }
+        if (r.backorders != null) {
+            throw new InvalidReservationStateException("Reservation has backordered units not yet allocated; it can be confirmed once "
+                    + "they arrive, or cancelled");
+        }
         // sold: on hand and held drop; or, deferred, held moves to committed; either way available stays
         stock.move(r.isDeferred() ? Move.COMMIT : Move.SELL, tenantId, r.quantities(), Source.reservation(actor, r.id, null), null, now);
         return transition(r, Action.CONFIRM.to(), now);
@@ -100,6 +106,7 @@ public class ReservationLifecycle {
             throw new InvalidReservationStateException(Action.CANCEL.refusal(r.status));
         }
         Instant now = dev.stockhold.Clocks.now(clock);
+        backorders.forget(tenantId, r.id);
         release(tenantId, r.quantities(), now);
         return transition(r, Action.CANCEL.to(), now);
     }
@@ -140,6 +147,9 @@ public class ReservationLifecycle {
         Map<String, SortedMap<StockKey, Long>> released = new TreeMap<>();
         for (Reservation r : due) {
             r.quantities().forEach((key, qty) -> released.computeIfAbsent(r.tenantId, t -> new TreeMap<>()).merge(key, qty, Long::sum));
+            if (r.backorders != null) {
+                backorders.forget(r.tenantId, r.id); // units left unpromised
+            }
             transition(r, Action.EXPIRE.to(), now);
         }
         released.forEach((tenantId, quantities) -> release(tenantId, quantities, now));

@@ -35,10 +35,11 @@ public class ReservationRepository implements PanacheRepositoryBase<Reservation,
     @Inject
     Jdbc jdbc;
 
-    // The expiry claim: replicas skip rows another replica (or a confirm/cancel) holds, so each row has one owner.
+    // The expiry claim: replicas skip rows another replica (or a confirm/cancel) holds, so each row has one owner. A
+    // reservation waiting for backordered units does not expire (its partial index holds only those that wait for nothing).
     private static final String CLAIM_EXPIRED = """
             SELECT id FROM reservations
-             WHERE %s AND expires_at <= ?
+             WHERE %s AND awaiting = 0 AND expires_at <= ?
              ORDER BY expires_at
              LIMIT ?
                FOR UPDATE SKIP LOCKED

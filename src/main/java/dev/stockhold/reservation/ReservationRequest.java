@@ -46,11 +46,29 @@ public record ReservationRequest(
                                 message = "must be \"whole\", \"split\" or \"partial\"") String allocation,
         @Schema(pattern = Sku.REGEX, example = "b2b",
                 description = "Allocate only from this channel's locations, in the channel's order (PUT /v1/channels/{channel}); "
-                        + "absent: every location of the tenant") @Pattern(regexp = Sku.REGEX, message = Sku.RULE) String channel){
+                        + "absent: every location of the tenant") @Pattern(regexp = Sku.REGEX, message = Sku.RULE) String channel,
+        @Schema(enumeration = { "allow", "deny" },
+                description = "allow: what on hand cannot give a line (split across locations as allocation split does) is promised "
+                        + "from incoming supply not yet promised, in expected-date order, and allocated when it arrives; refused "
+                        + "when known supply cannot cover it. Only with allocation absent or split. Default deny") @Pattern(
+                                regexp = "allow|deny", message = "must be \"allow\" or \"deny\"") String backorder){
 
-    /** How the request's lines are allocated; absent is whole. */
+    /** How the request's lines are allocated; absent is whole, or split for a backorder request. */
     public AllocationMode allocationMode() {
-        return AllocationMode.of(allocation);
+        return allocation == null && backorders() ? AllocationMode.SPLIT : AllocationMode.of(allocation);
+    }
+
+    /** Whether lines may be promised from incoming supply. */
+    public boolean backorders() {
+        return "allow".equals(backorder);
+    }
+
+    /** A backorder request is split on the shelf: whole or partial make no sense with it. Call after Bean Validation passed. */
+    public ReservationRequest requireBackorderAllocation() {
+        if (backorders() && allocation != null && !allocation.equals(AllocationMode.SPLIT.wire())) {
+            throw new ValidationFailedException("allocation", "must be absent or \"split\" with \"backorder\": \"allow\"");
+        }
+        return this;
     }
 
     /** Whether the confirm commits the units for later fulfilments instead of selling them. */
@@ -125,6 +143,9 @@ public record ReservationRequest(
         }
         if (channel != null) {
             canonical.append(";channel=").append(channel);
+        }
+        if (backorder != null) {
+            canonical.append(";backorder=").append(backorder);
         }
         return Fingerprint.of(canonical.toString());
     }

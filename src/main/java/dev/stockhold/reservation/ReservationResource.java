@@ -93,7 +93,8 @@ public class ReservationResource {
             @Context HttpHeaders headers, byte[] body) {
         String tenantId = tenant.id();
         IdempotencyKey key = IdempotencyKey.parse(headers.getRequestHeader(IdempotencyKey.HEADER));
-        ReservationRequest request = json.read(body, ReservationRequest.class).requireDistinctSkus().requireValidMetadata();
+        ReservationRequest request = json.read(body, ReservationRequest.class).requireDistinctSkus().requireValidMetadata()
+                .requireBackorderAllocation();
         ReservationReply reply = reserving.reserve(tenantId, key, request);
         return reply.response().answer(reply.replayed());
     }

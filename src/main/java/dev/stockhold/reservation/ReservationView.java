@@ -42,6 +42,11 @@ public record ReservationView(
     };
     private static final TypeReference<List<ReservationRequest.Line>> REQUESTED = new TypeReference<>() {
     };
+    private static final TypeReference<List<Backordered>> WAITS = new TypeReference<>() {
+    };
+    /** Reads and writes instants as ISO-8601 text. */
+    private static final ObjectMapper MAPPER = new ObjectMapper().findAndRegisterModules()
+            .disable(com.fasterxml.jackson.databind.SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
 
     public static ReservationView of(Reservation r) {
         boolean settled = r.isDeferred() && r.status.isConfirmed();
@@ -59,7 +64,7 @@ public record ReservationView(
         List<Line> lines = r.requestedLines == null ? rows
                 : grouped(requestedOf(r.requestedLines), rows, AllocationMode.PARTIAL.wire().equals(r.allocation));
         return new ReservationView(r.id, status, lines, r.expiresAt, r.createdAt, r.reference, metadataOf(r.metadata), r.fulfilment,
-                r.requestedLines == null ? null : r.allocation, r.channel);
+                r.requestedLines == null ? null : r.allocation, r.channel).waiting(backordersOf(r.backorders));
     }
 
     /**
@@ -87,6 +92,10 @@ public record ReservationView(
         return lines;
     }
 
+    private static int count(Integer units) {
+        return units == null ? 0 : units;
+    }
+
     /** A sum of optional counts: null while neither is there. */
     private static Integer plus(Integer sum, Integer count) {
         return count == null ? sum : Integer.valueOf((sum == null ? 0 : sum) + count);
@@ -110,8 +119,8 @@ public record ReservationView(
         }
         try {
             return JSON.writeValueAsString(lines.stream()
-                    .map(l -> new ReservationRequest.Line(l.sku(), l.quantity() + (l.shortfall() == null ? 0 : l.shortfall()),
-                            l.location()))
+                    .map(l -> new ReservationRequest.Line(l.sku(), l.quantity() + count(l.shortfall()) + count(l.backordered())
+                            + count(l.unpromised()), l.location()))
                     .toList());
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
@@ -136,6 +145,23 @@ public record ReservationView(
             return metadata == null ? null : JSON.writeValueAsString(metadata);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    /** The reservations.backorders column's text: what each backordered line waits for; null when nothing waits. */
+    static String backordersJson(List<Backordered> waits) {
+        try {
+            return waits == null || waits.isEmpty() ? null : MAPPER.writeValueAsString(waits);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static List<Backordered> backordersOf(String json) {
+        try {
+            return json == null ? null : MAPPER.readValue(json, WAITS);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("backorders column is not a JSON array of waiting lines", e);
         }
     }
 
@@ -164,7 +190,12 @@ public record ReservationView(
                     example = "0") Integer released,
             @Schema(description = "Split or partial reservations: the locations that serve the line, in allocation order") List<Allocated> allocations,
             @Schema(description = "Partial reservations: units asked for and not reserved", minimum = "0",
-                    example = "0") Integer shortfall) {
+                    example = "0") Integer shortfall,
+            @Schema(description = "Backorder: units promised from incoming supply and not yet allocated (quantity is what is held)",
+                    minimum = "1", example = "4") Integer backordered,
+            @Schema(description = "Backorder: when the last supply this line waits for is expected (ISO-8601 UTC)") Instant promisedAt,
+            @Schema(description = "Backorder: units whose supply fell short with no other supply to promise them", minimum = "1",
+                    example = "1") Integer unpromised) {
 
         public Line(String sku, int quantity, String location) {
             this(sku, quantity, location, null, null);
@@ -174,9 +205,39 @@ public record ReservationView(
             this(sku, quantity, location, fulfilled, released, null, null);
         }
 
+        public Line(String sku, int quantity, String location, Integer fulfilled, Integer released, List<Allocated> allocations,
+                Integer shortfall) {
+            this(sku, quantity, location, fulfilled, released, allocations, shortfall, null, null, null);
+        }
+
+        /** The line with what it waits for (null: nothing). */
+        Line waiting(Backordered b) {
+            return b == null ? this
+                    : new Line(sku, quantity, location, fulfilled, released, allocations, shortfall,
+                            b.backordered() > 0 ? b.backordered() : null,
+                            b.promisedAt(), b.unpromised() > 0 ? b.unpromised() : null);
+        }
+
         StockKey key() {
             return new StockKey(sku, location);
         }
+    }
+
+    /**
+     * What one requested line of a backordered reservation waits for: units promised and not allocated, the expected
+     * date of the last supply they wait for, and units left without supply. Kept as JSON in reservations.backorders.
+     */
+    record Backordered(int line, int backordered, Instant promisedAt, int unpromised) {
+    }
+
+    /** The lines with what each waits for, by requested line index. */
+    ReservationView waiting(List<Backordered> waits) {
+        if (waits == null || waits.isEmpty()) {
+            return this;
+        }
+        List<Line> marked = new ArrayList<>(lines);
+        waits.forEach(b -> marked.set(b.line(), marked.get(b.line()).waiting(b)));
+        return new ReservationView(id, status, marked, expiresAt, createdAt, reference, metadata, fulfilment, allocation, channel);
     }
 
     /** Units of a split or partial line at one location; with deferred fulfilment, once confirmed, what was settled there. */

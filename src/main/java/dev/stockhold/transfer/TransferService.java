@@ -24,6 +24,7 @@ import dev.stockhold.inventory.Source;
 import dev.stockhold.inventory.StockKey;
 import dev.stockhold.inventory.StockMoves;
 import dev.stockhold.outbox.OutboxWriter;
+import dev.stockhold.reservation.Backorders;
 import dev.stockhold.web.Problem;
 import dev.stockhold.web.ProblemException;
 import dev.stockhold.web.ProblemType;
@@ -48,6 +49,8 @@ public class TransferService {
     ObjectMapper mapper;
     @Inject
     Clock clock;
+    @Inject
+    Backorders backorders;
 
     /** POST /v1/transfers: 201 with the transfer, or a stored 409 when the origin cannot give the units. */
     @Transactional(Transactional.TxType.NEVER)
@@ -93,6 +96,7 @@ public class TransferService {
             stock.receive(tenantId, new StockKey(before.sku(), before.to()), request.quantity(), id, source(actor, key), now)
                     .orElseThrow(() -> new IllegalStateException("transfer " + id + " has units in transit its destination record lacks"));
             Transfer after = transfers.account(tenantId, id, request.quantity(), 0, now);
+            backorders.arrived(tenantId, id, request.quantity(), now);
             event(tenantId, EventType.TRANSFER_RECEIVED, after, request.quantity(), now);
             return StoredResponse.ok(mapper, after, null, after.etag());
         });
@@ -118,6 +122,7 @@ public class TransferService {
         stock.giveBack(tenantId, before.sku(), before.from(), before.to(), before.inTransit(), id, source(actor, null),
                 now);
         Transfer after = transfers.account(tenantId, id, 0, before.inTransit(), now);
+        backorders.ended(tenantId, id, before.sku(), before.to(), now);
         event(tenantId, EventType.TRANSFER_CANCELLED, after, 0, now);
         OutcomeLog.stock("transfer-cancelled", tenantId, null, id + " returned=" + after.returned());
         return after;
@@ -128,7 +133,13 @@ public class TransferService {
         return transfers.find(tenantId, id).orElseThrow(() -> notFound(id));
     }
 
+    /**
+     * The transfer locked for a receipt or the cancel, after the open supplies of its sku and the reservations waiting
+     * for it ({@link Backorders#lockFor}): the order every writer of supplies locks them in.
+     */
     private Transfer locked(String tenantId, UUID id) {
+        Transfer seen = transfers.find(tenantId, id).orElseThrow(() -> notFound(id));
+        backorders.lockFor(tenantId, seen.sku(), id);
         return transfers.lock(tenantId, id).orElseThrow(() -> notFound(id));
     }
 

@@ -40,7 +40,7 @@ class EventContractTest {
     /** Fields a record omits when absent: the only ones a schema may leave out of {@code required}. */
     // committed, kind and fulfilment were added to released v1 types, so they stay optional there
     private static final Set<String> OPTIONAL = Set.of("reference", "metadata", "reason", "committed", "kind", "fulfilment", "channel",
-            "expectedAt");
+            "expectedAt", "backordered");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Inject
@@ -134,6 +134,13 @@ class EventContractTest {
             case STOCK_DEPLETED -> new StockDepletedV1("A-1", "default", 4, 2, 2, 4, 0L, 2L, 0L);
             case STOCK_REPLENISHED -> new StockReplenishedV1("A-1", "default", 5, 2, 3, 5, 0L, 2L, 1L);
             case STOCK_LOW -> new StockLowV1("A-1", "default", 5, 2, 0, 3, 3, 1, 2, 5);
+            case ALLOCATED -> new ReservationAllocatedV1(id, "HELD", lines, lines, null, now.plusSeconds(900), now, null, null);
+            case REPROMISED -> new ReservationRepromisedV1(id, "HELD", lines,
+                    List.of(new ReservationPromiseLine("A-1", Math.max(quantity, 1), "default", now)), now.plusSeconds(900), now, null,
+                    null);
+            case UNPROMISED ->
+                new ReservationUnpromisedV1(id, "HELD", lines, List.of(new ReservationPromiseLine("A-1", 1, "default", null)),
+                        now.plusSeconds(900), now, "order-1", metadata);
             case TRANSFER_SHIPPED ->
                 new TransferShippedV1(id, "A-1", "WH-1", "WH-2", quantity, 0, 0, quantity, "IN_TRANSIT", "TO-1", now, now);
             case TRANSFER_RECEIVED -> new TransferReceivedV1(id, "A-1", "WH-1", "WH-2", 5, 2, 0, 3, "IN_TRANSIT", null, null, now, 2);

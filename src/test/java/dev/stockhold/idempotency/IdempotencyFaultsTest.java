@@ -62,7 +62,7 @@ class IdempotencyFaultsTest extends TenantFixture {
     void shouldWaitForAnInFlightOriginalAndReplayItsOutcome() throws Exception {
         String key = Api.key();
         ReservationRequest request = new ReservationRequest(List.of(new ReservationRequest.Line(sku, 2, null)), null, null, null, null,
-                null, null);
+                null, null, null);
         String storedBody = "{\"stored\":\"by the original\"}";
 
         try (Connection original = dataSource.getConnection()) {
@@ -86,7 +86,7 @@ class IdempotencyFaultsTest extends TenantFixture {
     void shouldAnswerInProgressWithRetryAfterWhenTheOriginalOutlastsTheWait() throws Exception {
         String key = Api.key();
         ReservationRequest request = new ReservationRequest(List.of(new ReservationRequest.Line(sku, 2, null)), null, null, null, null,
-                null, null);
+                null, null, null);
 
         try (Connection original = dataSource.getConnection()) {
             original.setAutoCommit(false);

@@ -90,7 +90,7 @@ class MovementLedgerTest extends TenantFixture {
         movements("?limit=3&kind=adjust&cursor=" + cursor).then().statusCode(400).body("type", endsWith("/validation-failed"));
         movements("?kind=hold").then().statusCode(400).body("violations[0].field", equalTo("kind"))
                 .body("violations[0].message", equalTo(
-                        "must be one of opening, set, adjust, confirm, fulfil, release, snapshot, transfer-out, in-transit, transfer-in, transfer-return"));
+                        "must be one of opening, set, adjust, confirm, fulfil, release, snapshot, transfer-out, in-transit, transfer-in, transfer-return, purchase-receipt"));
         movements("?limit=0").then().statusCode(400);
         api.request().get("/v1/items/{sku}/stock/{location}/movements", sku, "NOWHERE").then().statusCode(404)
                 .body("type", endsWith("/item-not-found"));

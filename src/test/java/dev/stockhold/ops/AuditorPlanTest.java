@@ -66,12 +66,14 @@ class AuditorPlanTest {
             c.setNetworkTimeout(Runnable::run, 300_000);
             try {
                 PrivateCopies.execute(c, "CREATE SCHEMA plan_test_audit");
-                for (String table : new String[]{ "stock_records", "reservations", "reservation_lines", "stock_movements" }) {
+                for (String table : new String[]{ "stock_records", "reservations", "reservation_lines", "stock_movements", "transfers",
+                        "purchase_orders" }) {
                     PrivateCopies.execute(c, "CREATE TABLE plan_test_audit." + table + " (LIKE public." + table + " INCLUDING ALL)");
                 }
                 PrivateCopies.execute(c, "SET LOCAL search_path = plan_test_audit");
                 PrivateCopies.execute(c, "SET LOCAL statement_timeout = '280s'");
-                PrivateCopies.execute(c, "ANALYZE stock_records; ANALYZE reservations; ANALYZE reservation_lines; ANALYZE stock_movements"); // empty: the lie
+                PrivateCopies.execute(c, "ANALYZE stock_records; ANALYZE reservations; ANALYZE reservation_lines; ANALYZE stock_movements;"
+                        + " ANALYZE transfers; ANALYZE purchase_orders"); // empty: the lie
                 fill(c);
 
                 PrivateCopies.execute(c, "SAVEPOINT control");

@@ -161,6 +161,35 @@ class TracingAndAuditTest {
     }
 
     /** Runs the auditor until its sample has passed every record once. @return the violations known then */
+    /**
+     * In transit and incoming are checked against their sources: what the record's open transfers still carry and what
+     * its open purchase orders still expect. A transfer or order that moved one without the other shows.
+     */
+    @Test
+    void shouldCatchInTransitOrIncomingThatDisagreesWithOpenTransfersAndOrders() {
+        Db db = new Db(dataSource);
+        Api api = Api.newTenant();
+        String sku = Api.sku();
+        api.setOnHand(sku, "WH-1", 10, null).then().statusCode(200);
+        api.request().contentType(io.restassured.http.ContentType.JSON).header("Idempotency-Key", Api.key())
+                .body("{\"sku\":\"" + sku + "\",\"from\":\"WH-1\",\"to\":\"WH-2\",\"quantity\":4}").post("/v1/transfers").then()
+                .statusCode(201);
+        api.request().contentType(io.restassured.http.ContentType.JSON).header("Idempotency-Key", Api.key())
+                .body("{\"quantity\":5,\"expectedAt\":\"2030-01-01T00:00:00Z\"}")
+                .post("/v1/items/{sku}/stock/{location}/incoming", sku, "WH-2").then().statusCode(201);
+        int healthy = auditEveryRecord(db);
+
+        db.execute("UPDATE stock_records SET in_transit = in_transit - 1 WHERE tenant_id = ? AND location = 'WH-2'", api.tenant());
+        Eventually.await(Duration.ofSeconds(30), "the auditor to reach the record", () -> auditor.audit() > healthy);
+        db.execute("UPDATE stock_records SET in_transit = in_transit + 1 WHERE tenant_id = ? AND location = 'WH-2'", api.tenant());
+        assertThat(auditor.audit()).isEqualTo(healthy);
+
+        db.execute("UPDATE purchase_orders SET received = 1 WHERE tenant_id = ?", api.tenant());
+        Eventually.await(Duration.ofSeconds(30), "the auditor to reach the record", () -> auditor.audit() > healthy);
+        db.execute("UPDATE purchase_orders SET received = 0 WHERE tenant_id = ?", api.tenant());
+        assertThat(auditor.audit()).isEqualTo(healthy);
+    }
+
     private int auditEveryRecord(Db db) {
         long rounds = db.queryLong("SELECT count(*) FROM stock_records") / 200 + 2;
         for (int i = 0; i < rounds; i++) {

@@ -99,7 +99,7 @@ class NewReservationsTest extends TenantFixture {
         Instant now = dev.stockhold.Clocks.now(clock);
         for (int quantity = 1; quantity <= 2; quantity++) {
             ReservationRequest request = new ReservationRequest(List.of(new ReservationRequest.Line(sku, quantity, null)), null, null,
-                    null, null, null, null);
+                    null, null, null, null, null);
             ReservationView view = views.held(request, new Allocation.Placed(List.of(new StockKey(sku, "WH-1"))), now);
             IdempotencyKey key = IdempotencyKey.parse(Api.key());
             byKey.put(key.value(), view);

@@ -220,7 +220,7 @@ class OneStatementReservationTest extends TenantFixture {
 
     private ReservationAttempt attempt(int quantity) {
         ReservationRequest request = new ReservationRequest(List.of(new ReservationRequest.Line(sku, quantity, null)), null, null, null,
-                null, null, null);
+                null, null, null, null);
         return new ReservationAttempt(api.tenant(), IdempotencyKey.parse(Api.key()), request.fingerprint(), request);
     }
 

@@ -157,7 +157,7 @@ class ReservationListTest extends TenantFixture {
                 .then().statusCode(422);
         api.reserve(key, "{\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":1}]}").then().statusCode(422);
         // a v1 request's fingerprint is what it was before reference and metadata existed
-        assertThat(new ReservationRequest(List.of(new ReservationRequest.Line("A-1", 2, null)), 600, null, null, null, null, null)
+        assertThat(new ReservationRequest(List.of(new ReservationRequest.Line("A-1", 2, null)), 600, null, null, null, null, null, null)
                 .fingerprint())
                 .isEqualTo(dev.stockhold.idempotency.Fingerprint.of("v1;ttl=600;A-1=2"));
     }

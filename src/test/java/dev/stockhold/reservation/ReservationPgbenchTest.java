@@ -46,7 +46,7 @@ class ReservationPgbenchTest {
     void shouldRunTheServiceStatementsWithValuesOfRealSize() throws IOException {
         // a one-line reservation as the benchmark's clients send it, answered and evented by the service's own code
         ReservationRequest request = new ReservationRequest(List.of(new ReservationRequest.Line("SKU-1234", 1, null)), null, null, null,
-                null, null, null);
+                null, null, null, null);
         ReservationView held = views.held(request, new Allocation.Placed(List.of(new StockKey("SKU-1234", "default"))), NOW);
         String body = views.created(held).body();
         AutocommitEvents.LeasedRow event = events.opening("bench", ReservationEvents.created(held), held.createdAt());
