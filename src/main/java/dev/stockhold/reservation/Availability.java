@@ -2,7 +2,10 @@ package dev.stockhold.reservation;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -11,6 +14,9 @@ import dev.stockhold.inventory.Allocation;
 import dev.stockhold.inventory.Candidate;
 import dev.stockhold.inventory.Channel;
 import dev.stockhold.inventory.Channels;
+import dev.stockhold.inventory.Kit;
+import dev.stockhold.inventory.KitAllocation;
+import dev.stockhold.inventory.Kits;
 import dev.stockhold.inventory.StockMoves;
 
 /**
@@ -32,6 +38,9 @@ public class Availability {
     Backorders backorders;
 
     @Inject
+    Kits kits;
+
+    @Inject
     dev.stockhold.StockholdConfig config;
 
     public AvailabilityView of(String tenantId, AvailabilityRequest asked) {
@@ -43,6 +52,10 @@ public class Availability {
         List<Candidate> candidates = channel == null ? read : channel.order(read);
         if (request.backorders()) {
             return backorder(tenantId, request, candidates, channel);
+        }
+        Map<String, Kit> kitsAsked = kitsAmong(tenantId, lines, read);
+        if (!kitsAsked.isEmpty()) {
+            return withKits(tenantId, request, kitsAsked, channel);
         }
 
         // the lines of a request never share a record (distinct (sku, location) pairs, no sku both with and without a
@@ -128,5 +141,65 @@ public class Availability {
                     Backorders.byDate(now, supplies, line.sku(), where)));
         }
         return new AvailabilityView(reservable, request.allocationMode().wire(), placed, request.channel());
+    }
+
+    /** The kits among the skus without a record (a kit has none): read only when some sku has none. */
+    private Map<String, Kit> kitsAmong(String tenantId, List<Allocation.Line> lines, List<Candidate> read) {
+        List<String> missing = lines.stream().map(Allocation.Line::sku)
+                .filter(sku -> read.stream().noneMatch(c -> c.key().sku().equals(sku)))
+                .distinct().toList();
+        return missing.isEmpty() ? Map.of() : kits.of(tenantId, missing);
+    }
+
+    /**
+     * The dry run of a request with kit lines ({@link KitAllocation}): a kit line's available at each location is the floor
+     * over its components of what they have there per kit unit.
+     */
+    private AvailabilityView withKits(String tenantId, ReservationRequest request, Map<String, Kit> kitsAsked, Channel channel) {
+        List<Allocation.Line> lines = request.allocationLines();
+        Set<String> skus = new LinkedHashSet<>();
+        lines.forEach(l -> {
+            Kit kit = kitsAsked.get(l.sku());
+            if (kit == null) {
+                skus.add(l.sku());
+            } else {
+                kit.components().forEach(c -> skus.add(c.sku()));
+            }
+        });
+        List<Candidate> read = stock.candidates(tenantId, List.copyOf(skus), null);
+        List<Candidate> candidates = channel == null ? read : channel.order(read);
+        AllocationMode mode = request.allocationMode();
+        Object placed = KitAllocation.place(lines, kitsAsked, candidates, mode != AllocationMode.WHOLE, mode == AllocationMode.PARTIAL,
+                config.limits().locationsPerLine());
+        boolean reservable = placed instanceof KitAllocation.Placed;
+        List<AvailabilityView.Line> answered = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            Allocation.Line line = lines.get(i);
+            Kit kit = kitsAsked.get(line.sku());
+            List<Kit.Component> components = kit == null ? List.of(new Kit.Component(line.sku(), 1)) : kit.components();
+            Set<String> locations = new LinkedHashSet<>();
+            candidates.stream().filter(c -> components.stream().anyMatch(k -> k.sku().equals(c.key().sku()))
+                    && (line.location() == null || c.key().location().equals(line.location())))
+                    .forEach(c -> locations.add(c.key().location()));
+            List<AvailabilityView.Stock> at = locations.stream().map(location -> new AvailabilityView.Stock(location, components.stream()
+                    .mapToLong(k -> candidates.stream().filter(c -> c.key().sku().equals(k.sku()) && c.key().location().equals(location))
+                            .mapToLong(Candidate::available).sum() / k.quantity())
+                    .min().orElse(0))).toList();
+            List<ReservationView.Allocated> placement = List.of();
+            long units = 0;
+            if (placed instanceof KitAllocation.Placed p) {
+                placement = kit != null
+                        ? p.kitUnits().get(i).stream().map(u -> new ReservationView.Allocated(u.location(), (int) u.units(), null, null))
+                                .toList()
+                        : p.parts().get(i).stream()
+                                .map(x -> new ReservationView.Allocated(x.key().location(), (int) x.quantity(), null, null))
+                                .toList();
+                units = placement.stream().mapToLong(ReservationView.Allocated::quantity).sum();
+            }
+            answered.add(
+                    new AvailabilityView.Line(line.sku(), (int) line.quantity(), line.location(), units == line.quantity(), at, placement,
+                            mode == AllocationMode.PARTIAL ? (int) (line.quantity() - units) : null));
+        }
+        return new AvailabilityView(reservable, mode.wire(), answered, request.channel());
     }
 }

@@ -60,6 +60,32 @@ class HeldViews {
         return held(id, request, lines, request.allocationMode().wire(), now);
     }
 
+    /**
+     * The HELD reservation a request with kit lines becomes: a kit line with its kit units per location and the component
+     * units it holds; a plain line with the records that serve it.
+     */
+    ReservationView held(UUID id, ReservationRequest request, dev.stockhold.inventory.KitAllocation.Placed placed, Instant now) {
+        boolean partial = request.allocationMode() == AllocationMode.PARTIAL;
+        List<ReservationView.Line> lines = new ArrayList<>();
+        for (int i = 0; i < request.lines().size(); i++) {
+            ReservationRequest.Line line = request.lines().get(i);
+            List<dev.stockhold.inventory.KitAllocation.Units> units = placed.kitUnits().get(i);
+            List<ReservationView.Allocated> parts = units != null
+                    ? units.stream().map(u -> new ReservationView.Allocated(u.location(), (int) u.units(), null, null)).toList()
+                    : placed.parts().get(i).stream()
+                            .map(p -> new ReservationView.Allocated(p.key().location(), (int) p.quantity(), null, null))
+                            .toList();
+            int quantity = parts.stream().mapToInt(ReservationView.Allocated::quantity).sum();
+            List<ReservationView.Component> components = units == null ? null
+                    : placed.parts().get(i).stream()
+                            .map(p -> new ReservationView.Component(p.key().sku(), (int) p.quantity(), p.key().location())).toList();
+            lines.add(new ReservationView.Line(line.sku(), quantity, line.location(), null, null, parts,
+                    partial ? line.quantity() - quantity : null, null, null, null, components));
+        }
+        AllocationMode mode = request.allocationMode();
+        return held(id, request, lines, mode == AllocationMode.WHOLE ? null : mode.wire(), now);
+    }
+
     private ReservationView held(UUID id, ReservationRequest request, List<ReservationView.Line> lines, String allocation, Instant now) {
         int ttl = request.ttlSeconds() == null ? config.reservations().defaultTtlSeconds() : request.ttlSeconds();
         return new ReservationView(id, ReservationStatus.HELD, lines, now.plusSeconds(ttl), now, request.reference(), request.metadata(),

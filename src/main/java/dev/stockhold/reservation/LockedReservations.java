@@ -39,6 +39,8 @@ class LockedReservations {
     @Inject
     Backorders backorders;
     @Inject
+    KitReservations kitReservations;
+    @Inject
     HeldViews views;
     @Inject
     NewReservations writer;
@@ -82,6 +84,9 @@ class LockedReservations {
                     : Allocation.spread(request.allocationLines(), candidates, request.allocationMode() == AllocationMode.PARTIAL,
                             bounds);
             if (allocation instanceof Allocation.Refused refused) {
+                if (kitReservations.anyKit(a.tenantId(), refused.unknown())) {
+                    throw new KitReservations.Asked(); // rolls the claim back: made as a kit request
+                }
                 throw once.refusal(Refusals.of(refused.unknown(), refused.shortSkus(), "nothing was reserved"));
             }
             ReservationView held = allocation instanceof Allocation.Placed placed ? views.held(id, request, placed, now)

@@ -119,7 +119,7 @@ class Promises {
             return found;
         });
         long awaiting = rows.stream().filter(r -> r.promisedAt() != null).mapToLong(Row::quantity).sum();
-        update(BackorderStatements.WAITS, awaiting, ReservationView.backordersJson(waits(rows)), ttl, Timestamp.from(now), awaiting == 0,
+        update(BackorderStatements.WAITS, awaiting, StoredLines.backordersJson(waits(rows)), ttl, Timestamp.from(now), awaiting == 0,
                 Timestamp.from(now), ttl, tenantId, reservation);
         return read(tenantId, reservation, rows);
     }

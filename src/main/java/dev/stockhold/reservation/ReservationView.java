@@ -40,13 +40,6 @@ public record ReservationView(
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final TypeReference<Map<String, String>> PAIRS = new TypeReference<>() {
     };
-    private static final TypeReference<List<ReservationRequest.Line>> REQUESTED = new TypeReference<>() {
-    };
-    private static final TypeReference<List<Backordered>> WAITS = new TypeReference<>() {
-    };
-    /** Reads and writes instants as ISO-8601 text. */
-    private static final ObjectMapper MAPPER = new ObjectMapper().findAndRegisterModules()
-            .disable(com.fasterxml.jackson.databind.SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
 
     public static ReservationView of(Reservation r) {
         boolean settled = r.isDeferred() && r.status.isConfirmed();
@@ -62,26 +55,40 @@ public record ReservationView(
      */
     static ReservationView of(Reservation r, ReservationStatus status, List<Line> rows) {
         List<Line> lines = r.requestedLines == null ? rows
-                : grouped(requestedOf(r.requestedLines), rows, AllocationMode.PARTIAL.wire().equals(r.allocation));
+                : grouped(StoredLines.requestedOf(r.requestedLines), rows, AllocationMode.PARTIAL.wire().equals(r.allocation));
         return new ReservationView(r.id, status, lines, r.expiresAt, r.createdAt, r.reference, metadataOf(r.metadata), r.fulfilment,
-                r.requestedLines == null ? null : r.allocation, r.channel).waiting(backordersOf(r.backorders));
+                r.requestedLines == null ? null : r.allocation, r.channel).waiting(StoredLines.backordersOf(r.backorders));
     }
 
     /**
      * Each asked-for line with the rows that serve it: the rows of its sku (at its location, when it named one), in
      * allocation order. A partial line shows what it did not get.
      */
-    static List<Line> grouped(List<ReservationRequest.Line> requested, List<Line> rows, boolean partial) {
+    static List<Line> grouped(List<StoredLines.Requested> requested, List<Line> rows, boolean partial) {
+        // the component units kit lines hold come off the rows first; the plain lines take what is left of each row
+        Map<StockKey, Integer> kitHeld = new java.util.HashMap<>();
+        requested.stream().filter(r -> r.components() != null)
+                .forEach(r -> r.components().forEach(c -> kitHeld.merge(new StockKey(c.sku(), c.location()), c.quantity(), Integer::sum)));
         List<Line> lines = new ArrayList<>();
-        for (ReservationRequest.Line asked : requested) {
+        for (StoredLines.Requested asked : requested) {
+            if (asked.components() != null) {
+                int units = asked.units().stream().mapToInt(Allocated::quantity).sum();
+                lines.add(new Line(asked.sku(), units, asked.location(), null, null, asked.units(),
+                        partial ? asked.quantity() - units : null, null, null, null, asked.components()));
+                continue;
+            }
             List<Allocated> parts = new ArrayList<>();
             int quantity = 0;
             Integer fulfilled = null;
             Integer released = null;
             for (Line row : rows) {
                 if (row.sku().equals(asked.sku()) && (asked.location() == null || asked.location().equals(row.location()))) {
-                    parts.add(new Allocated(row.location(), row.quantity(), row.fulfilled(), row.released()));
-                    quantity += row.quantity();
+                    int own = row.quantity() - kitHeld.getOrDefault(row.key(), 0);
+                    if (own <= 0) {
+                        continue;
+                    }
+                    parts.add(new Allocated(row.location(), own, row.fulfilled(), row.released()));
+                    quantity += own;
                     fulfilled = plus(fulfilled, row.fulfilled());
                     released = plus(released, row.released());
                 }
@@ -103,35 +110,42 @@ public record ReservationView(
 
     /** One line per stock record the reservation holds, as reservation_lines and the events have them. */
     List<Line> rows() {
-        if (allocation == null) {
+        if (allocation == null && !hasKits()) {
             return lines;
         }
-        List<Line> rows = new ArrayList<>();
-        lines.forEach(line -> line.allocations()
-                .forEach(part -> rows.add(new Line(line.sku(), part.quantity(), part.location(), part.fulfilled(), part.released()))));
-        return rows;
+        // a kit line's components, a split line's allocations; lines that share a record (a kit and its component) merged
+        Map<StockKey, Line> merged = new java.util.LinkedHashMap<>();
+        for (Line line : lines) {
+            List<Line> own = line.components() != null
+                    ? line.components().stream().map(c -> new Line(c.sku(), c.quantity(), c.location())).toList()
+                    : line.allocations() == null ? List.of(line)
+                    : line.allocations().stream()
+                            .map(part -> new Line(line.sku(), part.quantity(), part.location(), part.fulfilled(), part.released()))
+                            .toList();
+            own.forEach(row -> merged.merge(row.key(), row, (a, b) -> new Line(a.sku(), a.quantity() + b.quantity(), a.location(),
+                    plus(a.fulfilled(), b.fulfilled()), plus(a.released(), b.released()))));
+        }
+        return List.copyOf(merged.values());
+    }
+
+    /** Whether some line is a kit line. */
+    boolean hasKits() {
+        return lines.stream().anyMatch(l -> l.components() != null);
     }
 
     /** The requested_lines column's text: the lines a split or partial request asked for; null otherwise. */
     String requestedJson() {
-        if (allocation == null) {
+        if (allocation == null && !hasKits()) {
             return null;
         }
         try {
-            return JSON.writeValueAsString(lines.stream()
-                    .map(l -> new ReservationRequest.Line(l.sku(), l.quantity() + count(l.shortfall()) + count(l.backordered())
-                            + count(l.unpromised()), l.location()))
+            return StoredLines.MAPPER.writeValueAsString(lines.stream()
+                    .map(l -> new StoredLines.Requested(l.sku(),
+                            l.quantity() + count(l.shortfall()) + count(l.backordered()) + count(l.unpromised()),
+                            l.location(), l.components(), l.components() == null ? null : l.allocations()))
                     .toList());
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
-        }
-    }
-
-    private static List<ReservationRequest.Line> requestedOf(String json) {
-        try {
-            return JSON.readValue(json, REQUESTED);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("requested_lines column is not a JSON array of lines", e);
         }
     }
 
@@ -145,23 +159,6 @@ public record ReservationView(
             return metadata == null ? null : JSON.writeValueAsString(metadata);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
-        }
-    }
-
-    /** The reservations.backorders column's text: what each backordered line waits for; null when nothing waits. */
-    static String backordersJson(List<Backordered> waits) {
-        try {
-            return waits == null || waits.isEmpty() ? null : MAPPER.writeValueAsString(waits);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    static List<Backordered> backordersOf(String json) {
-        try {
-            return json == null ? null : MAPPER.readValue(json, WAITS);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("backorders column is not a JSON array of waiting lines", e);
         }
     }
 
@@ -195,7 +192,8 @@ public record ReservationView(
                     minimum = "1", example = "4") Integer backordered,
             @Schema(description = "Backorder: when the last supply this line waits for is expected (ISO-8601 UTC)") Instant promisedAt,
             @Schema(description = "Backorder: units whose supply fell short with no other supply to promise them", minimum = "1",
-                    example = "1") Integer unpromised) {
+                    example = "1") Integer unpromised,
+            @Schema(description = "A kit line: the component units it holds, per location (quantity and allocations count kit units)") List<Component> components) {
 
         public Line(String sku, int quantity, String location) {
             this(sku, quantity, location, null, null);
@@ -207,7 +205,7 @@ public record ReservationView(
 
         public Line(String sku, int quantity, String location, Integer fulfilled, Integer released, List<Allocated> allocations,
                 Integer shortfall) {
-            this(sku, quantity, location, fulfilled, released, allocations, shortfall, null, null, null);
+            this(sku, quantity, location, fulfilled, released, allocations, shortfall, null, null, null, null);
         }
 
         /** The line with what it waits for (null: nothing). */
@@ -215,12 +213,19 @@ public record ReservationView(
             return b == null ? this
                     : new Line(sku, quantity, location, fulfilled, released, allocations, shortfall,
                             b.backordered() > 0 ? b.backordered() : null,
-                            b.promisedAt(), b.unpromised() > 0 ? b.unpromised() : null);
+                            b.promisedAt(), b.unpromised() > 0 ? b.unpromised() : null, components);
         }
 
         StockKey key() {
             return new StockKey(sku, location);
         }
+    }
+
+    /** Units of a kit's component that a kit line holds at one location. */
+    @Schema(name = "ReservationKitComponent")
+    public record Component(@Schema(required = true, example = "A-1") String sku,
+            @Schema(required = true, minimum = "1", example = "2") int quantity,
+            @Schema(required = true, example = "WH-1") String location) {
     }
 
     /**

@@ -56,12 +56,14 @@ public class ReservingService implements HotSkuGroups.PlainPath {
     private final Settings settings;
     private final java.time.Clock clock;
     private final LocationGuesses guesses;
+    private final KitReservations kitReservations;
 
     ReservingService(IdempotencyRepository keys, LockWait lockWait, StockMoves stock, HeldViews views, NewReservations writer,
             OneStatementReservation oneStatement, LockedReservations locked, ReservationMetrics metrics, ProblemResponses problems,
             StockholdConfig config, Settings settings, java.time.Clock clock,
-            LocationGuesses guesses) {
+            LocationGuesses guesses, KitReservations kitReservations) {
         this.keys = keys;
+        this.kitReservations = kitReservations;
         this.guesses = guesses;
         this.settings = settings;
         this.clock = clock;
@@ -98,9 +100,9 @@ public class ReservingService implements HotSkuGroups.PlainPath {
                 reply = QuarkusTransaction.requiringNew()
                         .call(() -> storeRefusal(attempt, config.idempotency().inFlightWait(), refusal));
             } else if (caps.maxHeldPerReference() != null && request.reference() != null) {
-                reply = locked.reserve(attempt, caps);
+                reply = lockedOrKits(attempt, caps);
             } else if (request.allocationMode() != AllocationMode.WHOLE || request.channel() != null) {
-                reply = locked.reserve(attempt, TenantSettings.NONE);
+                reply = lockedOrKits(attempt, TenantSettings.NONE);
             } else {
                 reply = request.lines().size() == 1 && groups != null
                         ? groups.reserve(attempt)
@@ -206,6 +208,10 @@ public class ReservingService implements HotSkuGroups.PlainPath {
         List<String> skus = request.lines().stream().map(ReservationRequest.Line::sku).distinct().toList();
         Allocation allocation = Allocation.of(request.allocationLines(), candidates(tenantId, skus, keyWait), new HashMap<>());
         if (allocation instanceof Allocation.Refused refused) {
+            if (kitReservations.anyKit(tenantId, refused.unknown())) {
+                // in a transaction of its own, which claims the key; this one wrote nothing
+                return kitReservations.reserve(a, settings.of(tenantId));
+            }
             throw refusal(refused.unknown(), refused.shortSkus());
         }
         ReservationView held = views.held(request, (Allocation.Placed) allocation, now);
@@ -220,6 +226,15 @@ public class ReservingService implements HotSkuGroups.PlainPath {
             throw new AllocationRaced();
         }
         throw refusal(List.of(), skus);
+    }
+
+    /** The locked path; a request it finds kits in (unknown skus that are kits) is made as a kit request instead. */
+    private ReservationReply lockedOrKits(ReservationAttempt attempt, TenantSettings caps) {
+        try {
+            return locked.reserve(attempt, caps);
+        } catch (KitReservations.Asked kitsAsked) {
+            return kitReservations.reserve(attempt, caps);
+        }
     }
 
     private Refusal refusal(List<String> unknown, List<String> shortSkus) {

@@ -75,7 +75,8 @@ public class Settlements {
                     ? "Reservation " + id + " was made without deferred fulfilment: its confirm sold the units"
                     : "Reservation is " + r.status + "; only a confirmed reservation with deferred fulfilment has committed units");
         }
-        Map<Integer, Integer> byLine = match(r, request);
+        // a kit line is settled by its components' units at its location
+        Map<Integer, Integer> byLine = match(r, new SettlementRequest(StoredLines.componentsOf(r.requestedLines, request.lines())));
         Instant now = dev.stockhold.Clocks.now(clock);
         boolean fulfil = kind == SettlementRequest.Settlement.FULFIL;
 

@@ -31,6 +31,8 @@ public enum ProblemType {
             "Your tenant has no transfer with this id.", "Check the id; another tenant's transfers are never visible."),
     PURCHASE_ORDER_NOT_FOUND("purchase-order-not-found", "Purchase order not found", 404,
             "Your tenant has no purchase order with this id.", "Check the id; another tenant's purchase orders are never visible."),
+    KIT_NOT_FOUND("kit-not-found", "Kit not found", 404,
+            "Your tenant has no kit of this sku.", "Create it with PUT /v1/kits/{sku}, or check the sku."),
     RESERVATION_NOT_FOUND("reservation-not-found", "Reservation not found", 404,
             "Your tenant has no reservation with this id.", "Check the id; another tenant's reservations are never visible."),
     OUTBOX_EVENT_NOT_FOUND("outbox-event-not-found", "Outbox event not found", 404,
