@@ -10,6 +10,8 @@ import java.util.UUID;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import dev.stockhold.events.StockChangedV1;
+
 /**
  * The one door through which a reservation moves stock: a {@link Move} of the tenant's records by their quantities,
  * in the caller's transaction, writing the records, their ledger entries ({@link MovementLedger}) and the stock events
@@ -98,7 +100,7 @@ public class StockMoves {
                 .orElseThrow(() -> new NotShippable(origin));
         StockRecord bound = transit.move(TransitStatements.IN_TRANSIT, tenantId, new StockKey(sku, to), quantity, transfer, source)
                 .orElseThrow();
-        events.limited(tenantId, List.of(new StockRecords.Change(shipped.withAvailableMovedBy(quantity), shipped)), now);
+        events.changed(tenantId, StockChangedV1.Kind.TRANSFER, shipped.withAvailableMovedBy(quantity), shipped, -quantity, null, now);
         return new Ends(shipped, bound);
     }
 
@@ -106,7 +108,8 @@ public class StockMoves {
     public java.util.Optional<StockRecord> receive(String tenantId, StockKey at, long quantity, UUID transfer, Source source,
             Instant now) {
         java.util.Optional<StockRecord> received = transit.move(TransitStatements.IN, tenantId, at, quantity, transfer, source);
-        received.ifPresent(r -> events.limited(tenantId, List.of(new StockRecords.Change(r.withAvailableMovedBy(-quantity), r)), now));
+        received.ifPresent(r -> events.changed(tenantId, StockChangedV1.Kind.TRANSFER, r.withAvailableMovedBy(-quantity), r, quantity, null,
+                now));
         return received;
     }
 
@@ -117,7 +120,7 @@ public class StockMoves {
                 .orElseThrow();
         StockRecord unbound = transit.move(TransitStatements.IN_TRANSIT, tenantId, new StockKey(sku, to), -quantity, transfer, source)
                 .orElseThrow();
-        events.limited(tenantId, List.of(new StockRecords.Change(returned.withAvailableMovedBy(-quantity), returned)), now);
+        events.changed(tenantId, StockChangedV1.Kind.TRANSFER, returned.withAvailableMovedBy(-quantity), returned, quantity, null, now);
         return new Ends(returned, unbound);
     }
 
@@ -138,7 +141,8 @@ public class StockMoves {
         if (quantity > 0) {
             after = transit.move(TransitStatements.PURCHASE_IN, tenantId, at, quantity, order, source).orElseThrow();
             StockRecord received = after;
-            events.limited(tenantId, List.of(new StockRecords.Change(received.withAvailableMovedBy(-quantity), received)), now);
+            events.changed(tenantId, StockChangedV1.Kind.PURCHASE_RECEIPT, received.withAvailableMovedBy(-quantity), received, quantity,
+                    null, now);
         }
         if (noLongerExpected > 0) {
             after = transit.move(TransitStatements.EXPECT, tenantId, at, -noLongerExpected, order, source).orElseThrow();

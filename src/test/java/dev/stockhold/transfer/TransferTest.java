@@ -52,6 +52,12 @@ class TransferTest extends TenantFixture {
         assertThat(db.queryStrings("SELECT event_type FROM outbox_events WHERE tenant_id = ? AND aggregate_id = ?::uuid ORDER BY seq",
                 api.tenant(), id)).containsExactly("dev.stockhold.transfer.shipped.v1", "dev.stockhold.transfer.received.v1",
                         "dev.stockhold.transfer.received.v1");
+        // every change of on hand is a stock.changed of its kind, with what it moved
+        assertThat(db.queryStrings("""
+                SELECT (payload::json->'data'->>'kind') || ' ' || (payload::json->'data'->>'delta') FROM outbox_events
+                 WHERE tenant_id = ? AND event_type = 'dev.stockhold.stock.changed.v1' AND payload::json->>'subject' IN (?, ?)
+                 ORDER BY seq""", api.tenant(), sku + "@WH-1", sku + "@WH-2")).containsExactly("set 10", "transfer -6", "transfer 2",
+                "transfer 4");
         assertConserved();
     }
 
