@@ -93,7 +93,7 @@ public class Channels {
         if (precondition == null) {
             return query(Jdbc.Mode.JOIN, PUT, tenantId, channel, names).get(0);
         }
-        Long[] versions = precondition.tags().stream().map(Channels::version).filter(v -> v != null).toArray(Long[]::new);
+        Long[] versions = precondition.versions();
         List<Channel> written = query(Jdbc.Mode.JOIN, REPLACE, names, tenantId, channel, precondition.any(), versions);
         if (written.isEmpty()) {
             Channel current = find(tenantId, channel);
@@ -102,12 +102,6 @@ public class Channels {
                     + "; nothing was changed");
         }
         return written.get(0);
-    }
-
-    /** The version a strong tag names, or null for a tag that is not one of ours. */
-    private static Long version(String tag) {
-        String inner = tag.substring(1, tag.length() - 1);
-        return inner.matches("[1-9][0-9]{0,17}") ? Long.valueOf(inner) : null;
     }
 
     private List<Channel> query(Jdbc.Mode mode, String sql, Object... args) {

@@ -47,6 +47,12 @@ public record IfMatch(boolean any, List<String> tags) {
         return any || tags.contains(etag);
     }
 
+    /** The versions the strong tags name ({@code "4"}: 4); a tag that is not a version names none. */
+    public Long[] versions() {
+        return tags.stream().map(t -> t.substring(1, t.length() - 1)).filter(v -> v.matches("[1-9][0-9]{0,17}")).map(Long::valueOf)
+                .toArray(Long[]::new);
+    }
+
     /** The header in a canonical form, for a request's fingerprint. */
     public String canonical() {
         return any ? "*" : String.join(",", tags);

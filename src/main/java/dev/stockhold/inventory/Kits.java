@@ -76,8 +76,7 @@ public class Kits {
         if (precondition == null) {
             return query(Jdbc.Mode.JOIN, PUT, tenantId, sku, skus, quantities).get(0);
         }
-        Long[] versions = precondition.tags().stream().map(t -> t.substring(1, t.length() - 1)).filter(v -> v.matches("[1-9][0-9]{0,17}"))
-                .map(Long::valueOf).toArray(Long[]::new);
+        Long[] versions = precondition.versions();
         List<Kit> written = query(Jdbc.Mode.JOIN, REPLACE, skus, quantities, tenantId, sku, precondition.any(), versions);
         if (written.isEmpty()) {
             Map<String, Kit> current = of(tenantId, List.of(sku));

@@ -16,14 +16,11 @@ import dev.stockhold.idempotency.OncePerKey;
 import dev.stockhold.inventory.Allocation;
 import dev.stockhold.inventory.Candidate;
 import dev.stockhold.inventory.Channel;
-import dev.stockhold.inventory.Channels;
 import dev.stockhold.inventory.Kit;
 import dev.stockhold.inventory.KitAllocation;
 import dev.stockhold.inventory.Kits;
 import dev.stockhold.inventory.StockMoves;
 import dev.stockhold.settings.TenantSettings;
-import dev.stockhold.web.Problem;
-import dev.stockhold.web.ProblemType;
 import dev.stockhold.web.ValidationFailedException;
 
 /**
@@ -46,13 +43,11 @@ class KitReservations {
     @Inject
     OncePerKey once;
     @Inject
-    ReservationRepository reservations;
-    @Inject
     StockMoves stock;
     @Inject
     Kits kits;
     @Inject
-    Channels channels;
+    RequestGate gate;
     @Inject
     HeldViews views;
     @Inject
@@ -74,14 +69,7 @@ class KitReservations {
         }
         UUID id = UUID.randomUUID();
         OncePerKey.Reply reply = once.run(a.tenantId(), a.key(), a.fingerprint(), id, () -> {
-            if (caps.maxHeldPerReference() != null && request.reference() != null
-                    && reservations.lockReference(a.tenantId(), request.reference()) >= caps.maxHeldPerReference()) {
-                throw once.refusal(Caps.referenceRefusal(caps, request.reference()));
-            }
-            Channel channel = request.channel() == null ? null : channels.find(a.tenantId(), request.channel());
-            if (request.channel() != null && channel == null) {
-                throw once.refusal(Problem.of(ProblemType.UNKNOWN_CHANNEL, "No channel '" + request.channel() + "'; nothing was reserved"));
-            }
+            Channel channel = gate.admit(a, caps);
             Instant now = dev.stockhold.Clocks.now(clock);
             List<String> asked = request.lines().stream().map(ReservationRequest.Line::sku).distinct().toList();
             Map<String, Kit> kitsAsked = kits.of(a.tenantId(), asked);

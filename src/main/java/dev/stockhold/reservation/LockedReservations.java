@@ -15,11 +15,8 @@ import dev.stockhold.idempotency.OncePerKey;
 import dev.stockhold.inventory.Allocation;
 import dev.stockhold.inventory.Candidate;
 import dev.stockhold.inventory.Channel;
-import dev.stockhold.inventory.Channels;
 import dev.stockhold.inventory.StockMoves;
 import dev.stockhold.settings.TenantSettings;
-import dev.stockhold.web.Problem;
-import dev.stockhold.web.ProblemType;
 
 /**
  * The reservations written under row locks: split and partial requests, requests through a channel, and requests whose
@@ -35,7 +32,7 @@ class LockedReservations {
     @Inject
     StockMoves stock;
     @Inject
-    Channels channels;
+    RequestGate gate;
     @Inject
     Backorders backorders;
     @Inject
@@ -62,16 +59,9 @@ class LockedReservations {
         UUID id = UUID.randomUUID();
         OncePerKey.Reply reply = once.run(a.tenantId(), a.key(), a.fingerprint(), id, () -> {
             ReservationRequest request = a.request();
-            if (caps.maxHeldPerReference() != null && reservations.lockReference(a.tenantId(), request.reference()) >= caps
-                    .maxHeldPerReference()) {
-                throw once.refusal(Caps.referenceRefusal(caps, request.reference()));
-            }
+            Channel channel = gate.admit(a, caps);
             Instant now = dev.stockhold.Clocks.now(clock);
             List<String> skus = request.lines().stream().map(ReservationRequest.Line::sku).distinct().toList();
-            Channel channel = request.channel() == null ? null : channels.find(a.tenantId(), request.channel());
-            if (request.channel() != null && channel == null) {
-                throw once.refusal(Problem.of(ProblemType.UNKNOWN_CHANNEL, "No channel '" + request.channel() + "'; nothing was reserved"));
-            }
             // supplies before records: the order every writer of supplies locks them in
             List<Backorders.Supply> supplies = request.backorders() ? backorders.lockSupplies(a.tenantId(), skus) : null;
             List<Candidate> locked = stock.lockCandidates(a.tenantId(), skus);

@@ -1,7 +1,6 @@
 package dev.stockhold.supply;
 
 import java.util.UUID;
-import java.util.regex.Pattern;
 
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
@@ -44,8 +43,6 @@ import dev.stockhold.web.StrictJson;
 @Tag(name = "purchase orders")
 @SecurityRequirement(name = "jwt")
 public class PurchaseOrderResource {
-
-    private static final Pattern CANONICAL_UUID = Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
 
     @Inject
     PurchaseOrderService orders;
@@ -96,9 +93,10 @@ public class PurchaseOrderResource {
 
     /** An id that is not a UUID in its canonical form names no order: the same 404 as a missing one. */
     private static UUID parse(String id) {
-        if (id == null || !CANONICAL_UUID.matcher(id).matches()) {
+        UUID parsed = dev.stockhold.web.Params.uuid(id);
+        if (parsed == null) {
             throw new ProblemException(ProblemType.PURCHASE_ORDER_NOT_FOUND, "No purchase order " + id);
         }
-        return UUID.fromString(id);
+        return parsed;
     }
 }

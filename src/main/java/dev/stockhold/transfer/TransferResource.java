@@ -1,7 +1,6 @@
 package dev.stockhold.transfer;
 
 import java.util.UUID;
-import java.util.regex.Pattern;
 
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
@@ -45,7 +44,6 @@ import dev.stockhold.web.StrictJson;
 @SecurityRequirement(name = "jwt")
 public class TransferResource {
 
-    private static final Pattern CANONICAL_UUID = Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
     private static final String KEY = "One key per intent, reused on every retry (same rules as POST /v1/reservations)";
 
     @Inject
@@ -133,9 +131,10 @@ public class TransferResource {
 
     /** An id that is not a UUID in its canonical form names no transfer: the same 404 as a missing one. */
     private static UUID parse(String id) {
-        if (id == null || !CANONICAL_UUID.matcher(id).matches()) {
+        UUID parsed = dev.stockhold.web.Params.uuid(id);
+        if (parsed == null) {
             throw new ProblemException(ProblemType.TRANSFER_NOT_FOUND, "No transfer " + id);
         }
-        return UUID.fromString(id);
+        return parsed;
     }
 }

@@ -7,6 +7,9 @@ import java.time.format.DateTimeParseException;
 /** Query parameters and filter fields read the same way everywhere: a value the service cannot read is a 400 naming it. */
 public final class Params {
 
+    private static final java.util.regex.Pattern CANONICAL_UUID = java.util.regex.Pattern
+            .compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
+
     /** The instants Stockhold stores and compares: RFC 3339's four-digit years, well inside PostgreSQL's range. */
     static final Instant EARLIEST = Instant.parse("0001-01-01T00:00:00Z");
     static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999999Z");
@@ -15,6 +18,11 @@ public final class Params {
     }
 
     /** An RFC 3339 date-time from year 0001 to 9999, or null when absent. */
+    /** An id in the canonical UUID form (lowercase, hyphenated); null for anything else, which names nothing. */
+    public static java.util.UUID uuid(String value) {
+        return value != null && CANONICAL_UUID.matcher(value).matches() ? java.util.UUID.fromString(value) : null;
+    }
+
     public static Instant instant(String field, String value) {
         if (value == null) {
             return null;
