@@ -29,7 +29,10 @@ enum TransitStatements {
      * entry's five ({@link Source#bind}).
      */
     final String sql;
-    /** Whether the statement writes a ledger entry (a change of on hand or in transit); incoming alone is none. */
+    /**
+     * Whether the statement writes a ledger entry (a change of on hand or in transit); incoming alone is none. The
+     * record's version rises with on hand only, as every change of on hand has its stock.changed.
+     */
     final boolean ledger;
 
     TransitStatements(String set, String condition, String kind, String onHandDelta, String inTransitDelta, boolean transfer) {
@@ -38,8 +41,8 @@ enum TransitStatements {
                 UPDATE stock_records s SET %s,%s updated_at = now()
                   FROM (SELECT ?::bigint AS q, ?::uuid AS supply) w
                  WHERE s.tenant_id = ? AND s.sku = ? AND s.location = ?%s
-                RETURNING %s""".formatted(set, ledger ? " version = s.version + 1, movements = s.movements + 1," : "", condition,
-                StockRow.COLUMNS);
+                RETURNING %s""".formatted(set, !ledger ? "" : onHandDelta.equals("0") ? " movements = s.movements + 1,"
+                : " version = s.version + 1, movements = s.movements + 1,", condition, StockRow.COLUMNS);
         this.sql = ledger ? MovementLedger.wrap("WITH ", update + ", " + (transfer
                 ? MovementLedger.returning(onHandDelta, "0", inTransitDelta, "w.supply")
                 : MovementLedger.returning(onHandDelta, "0", inTransitDelta, "NULL", "w.supply")), kind) : update;

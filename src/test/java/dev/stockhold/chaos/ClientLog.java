@@ -96,7 +96,10 @@ final class ClientLog {
         SETTLE,
         EDIT,
         BATCH_ADJUST,
-        COUNT
+        COUNT,
+        SHIP,
+        RECEIVE_TRANSFER,
+        CANCEL_TRANSFER
     }
 
     final Map<String, Adjustment> adjustments = new ConcurrentHashMap<>();

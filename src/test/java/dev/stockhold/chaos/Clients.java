@@ -19,7 +19,7 @@ final class Clients {
 
     /** Every feature's client; a new feature adds its own here, and edits no other. */
     static final List<Supplier<FeatureClient>> FEATURES = List.of(ReservationClient::new, LifecycleClient::new,
-            EditClient::new, ListingClient::new, SettlementClient::new, AdjustmentClient::new, CountClient::new);
+            EditClient::new, ListingClient::new, SettlementClient::new, AdjustmentClient::new, CountClient::new, TransferClient::new);
 
     private final List<FeatureClient> features;
     private final ClientLog log;

@@ -17,7 +17,7 @@ final class InvariantChecker {
     /** Every invariant a run is checked against, in the order the report lists their findings. */
     static final List<Invariant> INVARIANTS = List.of(new NeverNegative(), new Conservation(), new OneEventPerChange(),
             new AdminWritesAsAnswered(), new OneReservationPerKey(), new DeliveredInOrder(), new ReserveAnswersAgree(),
-            new SettlementAnswersAgree(), new EditAnswersAgree(), new TransitionAnswersAgree());
+            new SettlementAnswersAgree(), new EditAnswersAgree(), new TransitionAnswersAgree(), new TransfersConserve());
 
     /** What the checker found. {@code violations} holds one line per broken rule, prefixed with its invariant. */
     record Result(List<String> violations, Map<String, Integer> violationsByRule, List<String> missingEvents,

@@ -22,7 +22,13 @@ import dev.stockhold.reservation.ReservationStatus;
  * checker trusts nothing the service computed for itself.
  */
 record Snapshot(Map<String, StockRecord> records, Map<String, Reservation> reservations,
-        List<Event> events, Map<String, IdempotencyRecord> idempotency, Map<String, Ledger> ledger, Map<String, Integer> entriesByKey) {
+        List<Event> events, Map<String, IdempotencyRecord> idempotency, Map<String, Ledger> ledger, Map<String, Integer> entriesByKey,
+        Map<String, Long> inTransit, Map<String, Long> openTransfers) {
+
+    Snapshot(Map<String, StockRecord> records, Map<String, Reservation> reservations, List<Event> events,
+            Map<String, IdempotencyRecord> idempotency, Map<String, Ledger> ledger, Map<String, Integer> entriesByKey) {
+        this(records, reservations, events, idempotency, ledger, entriesByKey, Map.of(), Map.of());
+    }
 
     Snapshot(Map<String, StockRecord> records, Map<String, Reservation> reservations, List<Event> events,
             Map<String, IdempotencyRecord> idempotency) {
@@ -123,7 +129,9 @@ record Snapshot(Map<String, StockRecord> records, Map<String, Reservation> reser
                     String[] type = rs.getString(4).split("\\.");
                     boolean stock = type[2].equals("stock");
                     JsonNode payload = parse(rs.getString(6));
-                    events.add(new Event(rs.getString(1), rs.getLong(2), rs.getString(3), type[3], rs.getString(5), stock,
+                    // a transfer's events are neither a record's nor a reservation's: their kind says whose they are
+                    String kind = type[2].equals("transfer") ? "transfer." + type[3] : type[3];
+                    events.add(new Event(rs.getString(1), rs.getLong(2), rs.getString(3), kind, rs.getString(5), stock,
                             stock ? payload.path("subject").asText() : null, stock ? payload.path("data") : null,
                             payload.path("partitionkey").asText(), payload.path("sequence").asLong(0)));
                 });
@@ -131,7 +139,15 @@ record Snapshot(Map<String, StockRecord> records, Map<String, Reservation> reser
         query(c, "SELECT idempotency_key, status_code, reservation_id::text FROM idempotency_records WHERE tenant_id = ?",
                 tenant, rs -> idempotency.put(rs.getString(1), new IdempotencyRecord(rs.getString(1), rs.getInt(2),
                         rs.getString(3))));
-        return new Snapshot(records, reservations, events, idempotency, ledger, entriesByKey);
+        Map<String, Long> inTransit = new TreeMap<>();
+        query(c, "SELECT sku || '@' || location, in_transit FROM stock_records WHERE tenant_id = ? AND in_transit <> 0", tenant,
+                rs -> inTransit.put(rs.getString(1), rs.getLong(2)));
+        Map<String, Long> openTransfers = new TreeMap<>();
+        query(c, """
+                SELECT sku || '@' || to_location, sum(quantity - received - returned) FROM transfers
+                 WHERE tenant_id = ? AND status = 'IN_TRANSIT' GROUP BY sku, to_location""", tenant,
+                rs -> openTransfers.put(rs.getString(1), rs.getLong(2)));
+        return new Snapshot(records, reservations, events, idempotency, ledger, entriesByKey, inTransit, openTransfers);
     }
 
     private static JsonNode parse(String json) {

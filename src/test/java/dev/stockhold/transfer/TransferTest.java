@@ -34,6 +34,9 @@ class TransferTest extends TenantFixture {
         String id = shipped.path("id");
         assertRecord("WH-1", 4, 0);
         assertRecord("WH-2", 0, 6);
+        // in transit is no write of on hand: the destination's version stays (every version has its stock.changed)
+        assertThat(db.queryLong("SELECT version FROM stock_records WHERE tenant_id = ? AND sku = ? AND location = 'WH-2'", api.tenant(),
+                sku)).isZero();
 
         receive(id, Api.key(), 2).then().statusCode(200).body("received", is(2)).body("inTransit", is(4)).header("ETag", "\"2\"");
         assertRecord("WH-2", 2, 4);
