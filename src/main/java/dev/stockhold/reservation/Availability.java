@@ -41,6 +41,9 @@ public class Availability {
     Kits kits;
 
     @Inject
+    dev.stockhold.inventory.SupplyDates supplyDates;
+
+    @Inject
     dev.stockhold.StockholdConfig config;
 
     public AvailabilityView of(String tenantId, AvailabilityRequest asked) {
@@ -112,15 +115,13 @@ public class Availability {
         Allocation shelf = Allocation.shelf(lines, candidates,
                 new Allocation.Bounds(config.limits().locationsPerLine(), config.limits().allocationsPerReservation()));
         List<Backorders.Supply> supplies = backorders.openSupplies(tenantId, lines.stream().map(Allocation.Line::sku).distinct().toList());
-        List<Backorders.Supply> forPromise = supplies.stream()
-                .map(x -> new Backorders.Supply(x.id, x.sku, x.location, x.expectedAt, x.open)).toList();
         List<List<Allocation.Part>> parts = shelf instanceof Allocation.Spread spread ? spread.lines()
                 : lines.stream().map(l -> List.<Allocation.Part>of()).toList();
         List<Long> shortfalls = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
             shortfalls.add(lines.get(i).quantity() - parts.get(i).stream().mapToLong(Allocation.Part::quantity).sum());
         }
-        List<Backorders.Part> promised = shelf instanceof Allocation.Spread ? Backorders.promise(forPromise, request, shortfalls, channel)
+        List<Backorders.Part> promised = shelf instanceof Allocation.Spread ? Backorders.promise(supplies, request, shortfalls, channel)
                 : null;
         boolean reservable = promised != null;
         List<ReservationView.Backordered> waits = reservable ? Backorders.waits(promised) : List.of();
@@ -138,7 +139,7 @@ public class Availability {
             long now = at.stream().mapToLong(AvailabilityView.Stock::available).sum();
             placed.add(new AvailabilityView.Line(line.sku(), (int) line.quantity(), line.location(), reservable, at, placement, null,
                     wait == null || wait.backordered() == 0 ? null : wait.backordered(), wait == null ? null : wait.promisedAt(),
-                    Backorders.byDate(now, supplies, line.sku(), where)));
+                    supplyDates.of(tenantId, line.sku(), now, where)));
         }
         return new AvailabilityView(reservable, request.allocationMode().wire(), placed, request.channel());
     }

@@ -22,7 +22,6 @@ import dev.stockhold.events.ReservationRepromisedV1;
 import dev.stockhold.events.ReservationUnpromisedV1;
 import dev.stockhold.inventory.Channel;
 import dev.stockhold.inventory.Move;
-import dev.stockhold.inventory.Promisable;
 import dev.stockhold.inventory.Source;
 import dev.stockhold.inventory.StockKey;
 import dev.stockhold.inventory.StockMoves;
@@ -79,27 +78,6 @@ public class Backorders {
     /** The open supplies of these skus in expected order, with what each has not promised, read without locks. */
     public List<Supply> openSupplies(String tenantId, Collection<String> skus) {
         return supplies(Jdbc.Mode.READ, BackorderStatements.OPEN_SUPPLIES, tenantId, skus);
-    }
-
-    /**
-     * What could be promised, cumulative: {@code now} first (no date), then at each expected date of the supplies at these
-     * locations (null: any location).
-     */
-    public static List<Promisable> byDate(long now, List<Supply> supplies, String sku, Collection<String> locations) {
-        List<Promisable> dates = new ArrayList<>(List.of(new Promisable(null, now)));
-        long total = now;
-        for (Supply s : supplies) {
-            if (s.sku.equals(sku) && (locations == null || locations.contains(s.location)) && s.open > 0) {
-                total += s.open;
-                Promisable last = dates.get(dates.size() - 1);
-                if (s.expectedAt.equals(last.at())) {
-                    dates.set(dates.size() - 1, new Promisable(s.expectedAt, total));
-                } else {
-                    dates.add(new Promisable(s.expectedAt, total));
-                }
-            }
-        }
-        return dates;
     }
 
     private List<Supply> supplies(Jdbc.Mode mode, String sql, String tenantId, Collection<String> skus) {

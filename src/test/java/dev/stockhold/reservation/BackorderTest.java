@@ -44,6 +44,11 @@ class BackorderTest extends TenantFixture {
         api.request().get("/v1/items/{sku}", sku).then().statusCode(200).body("availableToPromise.quantity",
                 org.hamcrest.Matchers.contains(2, 5, 10));
 
+        // the dry run: what the reservation below would be promised, and what could be promised by date
+        api.request().contentType(ContentType.JSON)
+                .body("{\"backorder\":\"allow\",\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":6}]}").post("/v1/availability").then()
+                .statusCode(200).body("reservable", is(true)).body("lines[0].backordered", is(4))
+                .body("lines[0].availableToPromise.quantity", org.hamcrest.Matchers.contains(2, 5, 10));
         // 2 from the shelf, 3 from the earlier order, 1 from the later one: promised at the later date
         Response first = backorder(Api.key(), 6);
         first.then().statusCode(201).body("lines[0].quantity", is(2)).body("lines[0].backordered", is(4))
