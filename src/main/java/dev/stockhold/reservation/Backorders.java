@@ -136,6 +136,12 @@ public class Backorders {
                 p.supply().sku, p.supply().location)).toList());
     }
 
+    /** What a new reservation was promised, per part, as its created event names it. */
+    static List<ReservationPromiseLine> promiseLines(List<Part> parts) {
+        return parts.stream()
+                .map(p -> new ReservationPromiseLine(p.supply().sku, p.quantity(), p.supply().location, p.supply().expectedAt)).toList();
+    }
+
     /** Writes a new reservation's promises and what it waits for; its row was written just before, in this transaction. */
     void record(String tenantId, ReservationView held, List<Part> parts, int ttl, Instant now) {
         for (Part p : parts) {

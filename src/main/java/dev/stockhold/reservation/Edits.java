@@ -21,6 +21,9 @@ import dev.stockhold.idempotency.OncePerKey;
 import dev.stockhold.idempotency.Refusal;
 import dev.stockhold.idempotency.StoredResponse;
 import dev.stockhold.inventory.Allocation;
+import dev.stockhold.inventory.Candidate;
+import dev.stockhold.inventory.Channel;
+import dev.stockhold.inventory.Channels;
 import dev.stockhold.inventory.IfMatch;
 import dev.stockhold.inventory.Move;
 import dev.stockhold.inventory.Source;
@@ -47,6 +50,8 @@ public class Edits {
     ReservationRepository reservations;
     @Inject
     StockMoves stock;
+    @Inject
+    Channels channels;
     @Inject
     OutboxWriter outbox;
     @Inject
@@ -112,7 +117,8 @@ public class Edits {
 
     /**
      * The new lines at their locations: a named location is kept; a bare line stays at the location the reservation
-     * holds its sku at, else goes to the first location in allocation order that covers it. What the reservation holds
+     * holds its sku at, else goes to the first location in allocation order that covers it (through the reservation's
+     * channel: only the channel's locations, in its order). What the reservation holds
      * already counts as available to it.
      */
     private List<ReservationView.Line> place(String tenantId, Reservation r, ReservationEdit edit, SortedMap<StockKey, Long> held) {
@@ -122,10 +128,10 @@ public class Edits {
                 .map(l -> new Allocation.Line(l.sku(), l.location() != null ? l.location() : heldAt.get(l.sku()), l.quantity())).toList();
         Map<StockKey, Long> taken = new HashMap<>();
         held.forEach((k, q) -> taken.put(k, -q));
-        Allocation allocation = Allocation.of(lines,
-                stock.candidates(tenantId, new TreeSet<>(lines.stream().map(Allocation.Line::sku).toList()),
-                        null),
-                taken);
+        List<Candidate> found = stock.candidates(tenantId, new TreeSet<>(lines.stream().map(Allocation.Line::sku).toList()), null);
+        // a reservation made through a channel stays within the channel's locations, in its order
+        Channel channel = r.channel == null ? null : channels.find(tenantId, r.channel);
+        Allocation allocation = Allocation.of(lines, channel == null ? found : channel.order(found), taken);
         if (allocation instanceof Allocation.Refused refused) {
             throw refusal(Refusals.of(refused.unknown(), refused.shortSkus(), "nothing was changed"));
         }

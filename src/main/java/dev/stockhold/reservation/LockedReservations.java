@@ -83,7 +83,7 @@ class LockedReservations {
                     : views.held(id, request, (Allocation.Spread) allocation, now);
             List<Backorders.Part> promised = supplies == null ? List.of() : promise(request, held, supplies, channel);
             held = held.waiting(Backorders.waits(promised));
-            if (!writer.write(a.tenantId(), Map.of(a.key().value(), held), now)) {
+            if (!writer.write(a.tenantId(), Map.of(a.key().value(), held), now, Backorders.promiseLines(promised))) {
                 throw new IllegalStateException("a stock record locked for reservation " + id + " lacked the units read under the lock");
             }
             if (!promised.isEmpty()) {

@@ -16,6 +16,7 @@ import jakarta.inject.Inject;
 
 import dev.stockhold.Jdbc;
 import dev.stockhold.StockholdConfig;
+import dev.stockhold.events.ReservationPromiseLine;
 import dev.stockhold.idempotency.Fingerprint;
 import dev.stockhold.idempotency.StoredResponse;
 import dev.stockhold.inventory.Move;
@@ -171,7 +172,16 @@ class NewReservations {
      * @return false if some record did not have the units: the caller rolls the transaction back
      */
     boolean write(String tenantId, Map<String, ReservationView> byKey, Instant now) {
-        List<OutboxWriter.DomainEvent> created = byKey.values().stream().map(ReservationEvents::created).toList();
+        return write(tenantId, byKey, now, List.of());
+    }
+
+    /**
+     * The same for one reservation that also waits for supply: its created event names what it was promised.
+     *
+     * @param promised the backordered units of the (only) reservation, per supply; empty when it waits for nothing
+     */
+    boolean write(String tenantId, Map<String, ReservationView> byKey, Instant now, List<ReservationPromiseLine> promised) {
+        List<OutboxWriter.DomainEvent> created = byKey.values().stream().map(held -> ReservationEvents.created(held, promised)).toList();
         List<AutocommitEvents.LeasedRow> events = outbox.opening(tenantId, created, now);
         List<Entry> entries = new ArrayList<>();
         SortedMap<StockKey, Long> quantities = new TreeMap<>();

@@ -15,6 +15,7 @@ import dev.stockhold.events.ReservationEventLine;
 import dev.stockhold.events.ReservationExpiredV1;
 import dev.stockhold.events.ReservationExtendedV1;
 import dev.stockhold.events.ReservationFulfilledV1;
+import dev.stockhold.events.ReservationPromiseLine;
 import dev.stockhold.events.ReservationReleasedV1;
 import dev.stockhold.events.ReservationUpdatedV1;
 import dev.stockhold.outbox.OutboxWriter;
@@ -31,14 +32,19 @@ final class ReservationEvents {
     /** The event of a reservation row as a transition left it. */
     static OutboxWriter.DomainEvent of(EventType type, Reservation r) {
         return event(type, r.id, r.lines.stream().map(l -> new ReservationEventLine(l.sku, l.quantity, l.location())).toList(),
-                r.expiresAt, r.createdAt, r.reference, ReservationView.metadataOf(r.metadata), r.fulfilment, r.channel);
+                r.expiresAt, r.createdAt, r.reference, ReservationView.metadataOf(r.metadata), r.fulfilment);
     }
 
     /** The created event of a reservation about to be written (its row does not exist yet). */
     static OutboxWriter.DomainEvent created(ReservationView held) {
-        return event(EventType.CREATED, held.id(),
-                held.rows().stream().map(l -> new ReservationEventLine(l.sku(), l.quantity(), l.location())).toList(),
-                held.expiresAt(), held.createdAt(), held.reference(), held.metadata(), held.fulfilment(), held.channel());
+        return created(held, List.of());
+    }
+
+    /** A new reservation's event, naming what it was promised from incoming supply (none: the field is omitted). */
+    static OutboxWriter.DomainEvent created(ReservationView held, List<ReservationPromiseLine> promised) {
+        return OutboxWriter.DomainEvent.ofReservation(EventType.CREATED, held.id(), new ReservationCreatedV1(held.id(),
+                ReservationCreatedV1.STATUS, eventLines(held.rows()), held.expiresAt(), held.createdAt(), held.reference(),
+                held.metadata(), held.fulfilment(), held.channel(), promised.isEmpty() ? null : promised));
     }
 
     /** An edit's event: the lines the reservation holds now and those it held before. */
@@ -66,10 +72,8 @@ final class ReservationEvents {
     }
 
     private static OutboxWriter.DomainEvent event(EventType type, UUID id, List<ReservationEventLine> lines, Instant expiresAt,
-            Instant createdAt, String reference, Map<String, String> metadata, String fulfilment, String channel) {
+            Instant createdAt, String reference, Map<String, String> metadata, String fulfilment) {
         ReservationEventData data = switch (type) {
-            case CREATED -> new ReservationCreatedV1(id, ReservationCreatedV1.STATUS, lines, expiresAt, createdAt, reference, metadata,
-                    fulfilment, channel);
             case CONFIRMED -> new ReservationConfirmedV1(id, ReservationConfirmedV1.STATUS, lines, expiresAt, createdAt, reference,
                     metadata, fulfilment);
             case CANCELLED -> new ReservationCancelledV1(id, ReservationCancelledV1.STATUS, lines, expiresAt, createdAt, reference,

@@ -117,7 +117,8 @@ class EventContractTest {
         List<ReservationEventLine> lines = new ArrayList<>(List.of(new ReservationEventLine("A-1", quantity, "default")));
         Map<String, String> metadata = Map.of("channel", "web");
         return switch (type) {
-            case CREATED -> new ReservationCreatedV1(id, "HELD", lines, now.plusSeconds(900), now, "order-1", metadata, "deferred", "b2b");
+            case CREATED -> new ReservationCreatedV1(id, "HELD", lines, now.plusSeconds(900), now, "order-1", metadata, "deferred", "b2b",
+                    List.of(new dev.stockhold.events.ReservationPromiseLine("A-1", 2, "default", now.plusSeconds(86_400))));
             case CONFIRMED -> new ReservationConfirmedV1(id, "CONFIRMED", lines, now.plusSeconds(900), now, null, null, null);
             case CANCELLED -> new ReservationCancelledV1(id, "CANCELLED", lines, now.plusSeconds(900), now, null, metadata);
             case EXPIRED -> new ReservationExpiredV1(id, "EXPIRED", lines, now.plusSeconds(900), now, "order-1", null);

@@ -128,6 +128,27 @@ class ChannelTest extends TenantFixture {
     }
 
     @Test
+    void shouldKeepAnEditOfAChannelReservationWithinTheChannel() {
+        String other = Api.sku();
+        stockAt(5, "WH-1", "WH-3");
+        api.setOnHand(other, "WH-1", 5, null).then().statusCode(200);
+        api.setOnHand(other, "WH-3", 5, null).then().statusCode(200);
+        putChannel("b2b", null, "WH-3").then().statusCode(200);
+        Response made = api.reserve(Api.key(), body("b2b", null, 1));
+        made.then().statusCode(201).body("lines[0].location", is("WH-3"));
+
+        // the new line goes where the channel sells from, although WH-1 comes first in location order
+        api.request().contentType(ContentType.JSON).header("Idempotency-Key", Api.key())
+                .header("If-Match", api.get(made.path("id")).header("ETag"))
+                .body("{\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":2},{\"sku\":\"" + other + "\",\"quantity\":1}]}")
+                .patch("/v1/reservations/{id}", made.<String>path("id"))
+                .then().statusCode(200).body("lines.location", contains("WH-3", "WH-3"));
+        assertThat(held("WH-1")).isZero();
+        assertThat(db.queryLong("SELECT held FROM stock_records WHERE tenant_id = ? AND sku = ? AND location = 'WH-1'", api.tenant(),
+                other)).isZero();
+    }
+
+    @Test
     void shouldKeepARequestWithoutAChannelAsItWasAndFingerprintTheChannel() {
         stockAt(5, "WH-1");
         putChannel("b2b", null, "WH-1").then().statusCode(200);

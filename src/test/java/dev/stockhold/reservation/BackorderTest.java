@@ -53,6 +53,11 @@ class BackorderTest extends TenantFixture {
         Response first = backorder(Api.key(), 6);
         first.then().statusCode(201).body("lines[0].quantity", is(2)).body("lines[0].backordered", is(4))
                 .body("lines[0].promisedAt", is(LATER.toString()));
+        // the created event names each supply's part: 3 from the earlier order, 1 from the later one
+        String created = db.queryStrings("SELECT payload FROM outbox_events WHERE aggregate_id = ?::uuid AND event_type = ?",
+                first.<String>path("id"), "dev.stockhold.reservation.created.v1").get(0);
+        assertThat(created).contains("\"backordered\":[{\"sku\":\"" + sku + "\",\"quantity\":3,\"location\":\"WH-1\",\"promisedAt\":\""
+                + SOON + "\"},{\"sku\":\"" + sku + "\",\"quantity\":1,\"location\":\"WH-1\",\"promisedAt\":\"" + LATER + "\"}]");
         backorder(Api.key(), 5).then().statusCode(409).body("type", endsWith("/insufficient-stock"));
         backorder(Api.key(), 4).then().statusCode(201).body("lines[0].quantity", is(0)).body("lines[0].backordered", is(4));
         backorder(Api.key(), 1).then().statusCode(409);
