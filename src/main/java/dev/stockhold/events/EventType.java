@@ -32,6 +32,13 @@ public enum EventType {
     STOCK_REPLENISHED("dev.stockhold.stock.replenished.v1", "stock.replenished", AggregateType.STOCK_RECORD,
             StockReplenishedV1.class),
     STOCK_LOW("dev.stockhold.stock.low.v1", "stock.low", AggregateType.STOCK_RECORD, StockLowV1.class),
+    /** A reservation that holds no units yet (every unit backordered) is created with this version: its lines are empty. */
+    CREATED_V2("dev.stockhold.reservation.created.v2", "reservation.created", AggregateType.RESERVATION, ReservationCreatedV2.class),
+    /** A reservation cancelled while it held no units. */
+    CANCELLED_V2("dev.stockhold.reservation.cancelled.v2", "reservation.cancelled", AggregateType.RESERVATION,
+            ReservationCancelledV2.class),
+    /** A reservation expired while it held no units. */
+    EXPIRED_V2("dev.stockhold.reservation.expired.v2", "reservation.expired", AggregateType.RESERVATION, ReservationExpiredV2.class),
     TRANSFER_SHIPPED("dev.stockhold.transfer.shipped.v1", "transfer.shipped", AggregateType.TRANSFER, TransferShippedV1.class),
     TRANSFER_RECEIVED("dev.stockhold.transfer.received.v1", "transfer.received", AggregateType.TRANSFER, TransferReceivedV1.class),
     TRANSFER_CANCELLED("dev.stockhold.transfer.cancelled.v1", "transfer.cancelled", AggregateType.TRANSFER, TransferCancelledV1.class);
@@ -75,7 +82,7 @@ public enum EventType {
 
     /** The event that opens its aggregate: sequence 1, with no counter row. */
     public boolean opensAggregate() {
-        return this == CREATED;
+        return this == CREATED || this == CREATED_V2;
     }
 
     /** By CloudEvents type ({@code dev.stockhold.reservation.created.v1}) or short name ({@code reservation.created.v1}). */

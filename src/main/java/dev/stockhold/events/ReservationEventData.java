@@ -7,7 +7,7 @@ import java.util.UUID;
 
 /** The data of a reservation event: the reservation as the change left it (each type's record says its status). */
 public sealed interface ReservationEventData permits ReservationCreatedV1, ReservationConfirmedV1, ReservationCancelledV1,
-        ReservationExpiredV1, ReservationExtendedV1 {
+        ReservationExpiredV1, ReservationExtendedV1, ReservationCreatedV2, ReservationCancelledV2, ReservationExpiredV2 {
 
     UUID id();
 

@@ -7,12 +7,15 @@ import java.util.UUID;
 
 import dev.stockhold.events.EventType;
 import dev.stockhold.events.ReservationCancelledV1;
+import dev.stockhold.events.ReservationCancelledV2;
 import dev.stockhold.events.ReservationCommitmentLine;
 import dev.stockhold.events.ReservationConfirmedV1;
 import dev.stockhold.events.ReservationCreatedV1;
+import dev.stockhold.events.ReservationCreatedV2;
 import dev.stockhold.events.ReservationEventData;
 import dev.stockhold.events.ReservationEventLine;
 import dev.stockhold.events.ReservationExpiredV1;
+import dev.stockhold.events.ReservationExpiredV2;
 import dev.stockhold.events.ReservationExtendedV1;
 import dev.stockhold.events.ReservationFulfilledV1;
 import dev.stockhold.events.ReservationPromiseLine;
@@ -42,9 +45,16 @@ final class ReservationEvents {
 
     /** A new reservation's event, naming what it was promised from incoming supply (none: the field is omitted). */
     static OutboxWriter.DomainEvent created(ReservationView held, List<ReservationPromiseLine> promised) {
-        return OutboxWriter.DomainEvent.ofReservation(EventType.CREATED, held.id(), new ReservationCreatedV1(held.id(),
-                ReservationCreatedV1.STATUS, eventLines(held.rows()), held.expiresAt(), held.createdAt(), held.reference(),
-                held.metadata(), held.fulfilment(), held.channel(), promised.isEmpty() ? null : promised));
+        List<ReservationEventLine> lines = eventLines(held.rows());
+        List<ReservationPromiseLine> waits = promised.isEmpty() ? null : promised;
+        // v1 has at least one line: a reservation that holds nothing yet (all backordered) is created as v2
+        return lines.isEmpty()
+                ? OutboxWriter.DomainEvent.ofReservation(EventType.CREATED_V2, held.id(), new ReservationCreatedV2(held.id(),
+                        ReservationCreatedV2.STATUS, lines, held.expiresAt(), held.createdAt(), held.reference(), held.metadata(),
+                        held.fulfilment(), held.channel(), waits))
+                : OutboxWriter.DomainEvent.ofReservation(EventType.CREATED, held.id(), new ReservationCreatedV1(held.id(),
+                        ReservationCreatedV1.STATUS, lines, held.expiresAt(), held.createdAt(), held.reference(), held.metadata(),
+                        held.fulfilment(), held.channel(), waits));
     }
 
     /** An edit's event: the lines the reservation holds now and those it held before. */
@@ -71,14 +81,23 @@ final class ReservationEvents {
         return OutboxWriter.DomainEvent.ofReservation(type, after.id(), data);
     }
 
-    private static OutboxWriter.DomainEvent event(EventType type, UUID id, List<ReservationEventLine> lines, Instant expiresAt,
+    private static OutboxWriter.DomainEvent event(EventType asked, UUID id, List<ReservationEventLine> lines, Instant expiresAt,
             Instant createdAt, String reference, Map<String, String> metadata, String fulfilment) {
+        // v1 has at least one line: a reservation that held nothing (all still backordered) ends with v2
+        EventType type = !lines.isEmpty() ? asked : switch (asked) {
+            case CANCELLED -> EventType.CANCELLED_V2;
+            case EXPIRED -> EventType.EXPIRED_V2;
+            default -> throw new IllegalStateException("reservation " + id + " holds no units: no " + asked.shortName() + " event");
+        };
         ReservationEventData data = switch (type) {
             case CONFIRMED -> new ReservationConfirmedV1(id, ReservationConfirmedV1.STATUS, lines, expiresAt, createdAt, reference,
                     metadata, fulfilment);
             case CANCELLED -> new ReservationCancelledV1(id, ReservationCancelledV1.STATUS, lines, expiresAt, createdAt, reference,
                     metadata);
             case EXPIRED -> new ReservationExpiredV1(id, ReservationExpiredV1.STATUS, lines, expiresAt, createdAt, reference, metadata);
+            case CANCELLED_V2 -> new ReservationCancelledV2(id, ReservationCancelledV2.STATUS, lines, expiresAt, createdAt, reference,
+                    metadata);
+            case EXPIRED_V2 -> new ReservationExpiredV2(id, ReservationExpiredV2.STATUS, lines, expiresAt, createdAt, reference, metadata);
             case EXTENDED -> new ReservationExtendedV1(id, ReservationExtendedV1.STATUS, lines, expiresAt, createdAt, reference,
                     metadata);
             default -> throw new IllegalArgumentException(type + " is not a reservation event");

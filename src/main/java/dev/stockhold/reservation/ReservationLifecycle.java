@@ -123,6 +123,10 @@ public class ReservationLifecycle {
                     ? "Reservation expired at " + r.expiresAt + "; it cannot be extended"
                     : Action.EXTEND.refusal(r.status));
         }
+        if (r.lines.isEmpty()) {
+            throw new InvalidReservationStateException(
+                    "Reservation holds no units yet: its hold starts when its backordered units arrive, and cannot be extended before");
+        }
         Instant until = now.plusSeconds(ttlSeconds).truncatedTo(ChronoUnit.MILLIS);
         Instant limit = r.createdAt.plus(config.reservations().maxHold());
         if (until.isAfter(limit)) {

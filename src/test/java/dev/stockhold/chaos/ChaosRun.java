@@ -147,6 +147,7 @@ public final class ChaosRun {
                     : new KafkaFeed(run.kafka().bootstrapServers())) {
                 env.startReplicas();
                 stock.putAll(seed(run.replicas().get(0), run.token()));
+                load.prepare(run.replicas().get(0));
 
                 Instant until = Instant.now().plus(settings.duration());
                 Thread injector = new Thread(() -> {

@@ -99,7 +99,13 @@ final class ClientLog {
         COUNT,
         SHIP,
         RECEIVE_TRANSFER,
-        CANCEL_TRANSFER
+        CANCEL_TRANSFER,
+        CHANNEL_RESERVE,
+        PURCHASE_ORDER,
+        BACKORDER,
+        RECEIVE_ORDER,
+        CANCEL_BACKORDER,
+        KIT_RESERVE
     }
 
     final Map<String, Adjustment> adjustments = new ConcurrentHashMap<>();
@@ -119,6 +125,9 @@ final class ClientLog {
     final Queue<String> listingAnomalies = new ConcurrentLinkedQueue<>();
     /** Pages read by the listing clients. */
     final LongAdder listedPages = new LongAdder();
+
+    /** Answers a feature's client did not expect from a correct service, described (must stay empty). */
+    final Queue<String> unexpected = new ConcurrentLinkedQueue<>();
 
     final Map<String, Intent> intents = new ConcurrentHashMap<>();
     final Queue<ReserveAnswer> reserveAnswers = new ConcurrentLinkedQueue<>();

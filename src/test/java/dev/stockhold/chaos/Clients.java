@@ -19,7 +19,8 @@ final class Clients {
 
     /** Every feature's client; a new feature adds its own here, and edits no other. */
     static final List<Supplier<FeatureClient>> FEATURES = List.of(ReservationClient::new, LifecycleClient::new,
-            EditClient::new, ListingClient::new, SettlementClient::new, AdjustmentClient::new, CountClient::new, TransferClient::new);
+            EditClient::new, ListingClient::new, SettlementClient::new, AdjustmentClient::new, CountClient::new, TransferClient::new,
+            ChannelClient::new, BackorderClient::new, KitClient::new);
 
     private final List<FeatureClient> features;
     private final ClientLog log;
@@ -30,6 +31,13 @@ final class Clients {
         this.log = log;
         FeatureClient.Context context = new FeatureClient.Context(replicas, token, skus, log, new FeatureClient.Made());
         this.features = FEATURES.stream().map(f -> f.get().join(context)).toList();
+    }
+
+    /** Each feature's setup, before the load starts. */
+    void prepare(Replica replica) throws java.io.IOException, InterruptedException {
+        for (FeatureClient feature : features) {
+            feature.prepare(replica);
+        }
     }
 
     /** Runs {@code count} clients while {@code keepGoing} holds, then waits for their last requests. */

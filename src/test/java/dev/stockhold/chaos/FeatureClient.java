@@ -65,6 +65,57 @@ abstract class FeatureClient {
     /** This feature's steps of the workload. */
     abstract List<Step> steps();
 
+    /** What this feature needs before the load starts (locations, channels, kits), sent once to one replica. */
+    void prepare(Replica replica) throws IOException, InterruptedException {
+    }
+
+    /** A setup write for {@link #prepare}: PUT of {@code json} at {@code path}; anything but 200 or 201 stops the run. */
+    final void put(Replica replica, String path, String json) throws IOException, InterruptedException {
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(java.net.URI.create(replica.baseUrl() + path))
+                .header("Authorization", "Bearer " + token).header("Content-Type", "application/json").timeout(TIMEOUT)
+                .PUT(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200 && response.statusCode() != 201) {
+            throw new IllegalStateException("preparing " + path + ": " + response.statusCode() + " " + response.body());
+        }
+    }
+
+    private static final java.util.concurrent.atomic.AtomicLong SUPPLIES = new java.util.concurrent.atomic.AtomicLong();
+
+    /**
+     * An expected date no other supply of the run has (a minute apart from 2030 on): a promise's promisedAt then names
+     * the one supply it waits for, which the checker needs to follow promises through the events.
+     */
+    static String expectedAt() {
+        return java.time.Instant.parse("2030-01-01T00:00:00Z").plusSeconds(60 * SUPPLIES.incrementAndGet()).toString();
+    }
+
+    /** A POST of {@code json} to {@code path} under {@code key}, to any replica. */
+    final Function<Replica, HttpRequest> keyed(String path, String key, String json) {
+        return replica -> HttpRequest.newBuilder(java.net.URI.create(replica.baseUrl() + path))
+                .header("Authorization", "Bearer " + token).header("Content-Type", "application/json").header("Idempotency-Key", key)
+                .timeout(TIMEOUT).POST(HttpRequest.BodyPublishers.ofString(json)).build();
+    }
+
+    /** A POST without a body (a cancel) to {@code path}, to any replica. */
+    final Function<Replica, HttpRequest> action(String path) {
+        return replica -> HttpRequest.newBuilder(java.net.URI.create(replica.baseUrl() + path)).header("Authorization", "Bearer " + token)
+                .timeout(TIMEOUT).POST(HttpRequest.BodyPublishers.noBody()).build();
+    }
+
+    /**
+     * Notes an answer this feature's client does not expect from a correct service (the run fails on any): a status
+     * other than success, a retryable one, or a refusal named in {@code refusals}.
+     */
+    final void expect(String what, HttpResponse<String> response, JsonNode body, java.util.Set<String> refusals) {
+        int status = response.statusCode();
+        String slug = slug(body);
+        boolean fine = status == 200 || status == 201 || status == 429 || status >= 500
+                || "idempotency-request-in-progress".equals(slug) || (slug != null && refusals.contains(slug));
+        if (!fine) {
+            log.unexpected.add(what + " answered " + status + " " + slug + ": " + body);
+        }
+    }
+
     final Replica replica(ThreadLocalRandom random) {
         return replicas.get(random.nextInt(replicas.size()));
     }

@@ -16,7 +16,10 @@ final class Findings {
         I4("I4 one outbox event per state change"),
         I6("I6 delivered, same id, in order"),
         ANSWERS("answers agree with final state"),
-        I7("I7 admin writes as answered, none lost");
+        I7("I7 admin writes as answered, none lost"),
+        I8("I8 backorders served first come first served, never beyond supply"),
+        I9("I9 a channel's reservations only at its locations"),
+        I10("I10 a kit's components held together");
 
         final String label;
 

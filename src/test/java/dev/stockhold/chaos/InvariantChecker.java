@@ -17,7 +17,8 @@ final class InvariantChecker {
     /** Every invariant a run is checked against, in the order the report lists their findings. */
     static final List<Invariant> INVARIANTS = List.of(new NeverNegative(), new Conservation(), new OneEventPerChange(),
             new AdminWritesAsAnswered(), new OneReservationPerKey(), new DeliveredInOrder(), new ReserveAnswersAgree(),
-            new SettlementAnswersAgree(), new EditAnswersAgree(), new TransitionAnswersAgree(), new TransfersConserve());
+            new SettlementAnswersAgree(), new EditAnswersAgree(), new TransitionAnswersAgree(), new TransfersConserve(), new SupplyKept(),
+            new AllocatedInReservationOrder(), new ChannelsKeepTheirLocations(), new KitsHeldTogether(), new AnswersExpected());
 
     /** What the checker found. {@code violations} holds one line per broken rule, prefixed with its invariant. */
     record Result(List<String> violations, Map<String, Integer> violationsByRule, List<String> missingEvents,

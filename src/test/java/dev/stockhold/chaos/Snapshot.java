@@ -23,11 +23,16 @@ import dev.stockhold.reservation.ReservationStatus;
  */
 record Snapshot(Map<String, StockRecord> records, Map<String, Reservation> reservations,
         List<Event> events, Map<String, IdempotencyRecord> idempotency, Map<String, Ledger> ledger, Map<String, Integer> entriesByKey,
-        Map<String, Long> inTransit, Map<String, Long> openTransfers) {
+        Map<String, Long> inTransit, Map<String, Long> openTransfers, OnItsWay onItsWay, Catalogue catalogue) {
 
     Snapshot(Map<String, StockRecord> records, Map<String, Reservation> reservations, List<Event> events,
             Map<String, IdempotencyRecord> idempotency, Map<String, Ledger> ledger, Map<String, Integer> entriesByKey) {
-        this(records, reservations, events, idempotency, ledger, entriesByKey, Map.of(), Map.of());
+        this(records, reservations, events, idempotency, ledger, entriesByKey, Map.of(), Map.of(), OnItsWay.NONE, Catalogue.NONE);
+    }
+
+    /** The same rows with stock on its way and the catalogue as given (the checker's own tests build them by hand). */
+    Snapshot with(OnItsWay supply, Catalogue sold) {
+        return new Snapshot(records, reservations, events, idempotency, ledger, entriesByKey, inTransit, openTransfers, supply, sold);
     }
 
     Snapshot(Map<String, StockRecord> records, Map<String, Reservation> reservations, List<Event> events,
@@ -68,7 +73,7 @@ record Snapshot(Map<String, StockRecord> records, Map<String, Reservation> reser
         }
     }
 
-    /** {@code stock}: a stock event, with its subject and data; else a reservation event. */
+    /** {@code stock}: a stock event, with its subject; else a reservation or transfer event. {@code data}: the event's data. */
     record Event(String id, long seq, String aggregateId, String kind, String status, boolean stock, String subject, JsonNode data,
             String partitionKey, long sequence) {
 
@@ -132,7 +137,7 @@ record Snapshot(Map<String, StockRecord> records, Map<String, Reservation> reser
                     // a transfer's events are neither a record's nor a reservation's: their kind says whose they are
                     String kind = type[2].equals("transfer") ? "transfer." + type[3] : type[3];
                     events.add(new Event(rs.getString(1), rs.getLong(2), rs.getString(3), kind, rs.getString(5), stock,
-                            stock ? payload.path("subject").asText() : null, stock ? payload.path("data") : null,
+                            stock ? payload.path("subject").asText() : null, payload.path("data"),
                             payload.path("partitionkey").asText(), payload.path("sequence").asLong(0)));
                 });
         Map<String, IdempotencyRecord> idempotency = new HashMap<>();
@@ -147,7 +152,8 @@ record Snapshot(Map<String, StockRecord> records, Map<String, Reservation> reser
                 SELECT sku || '@' || to_location, sum(quantity - received - returned) FROM transfers
                  WHERE tenant_id = ? AND status = 'IN_TRANSIT' GROUP BY sku, to_location""", tenant,
                 rs -> openTransfers.put(rs.getString(1), rs.getLong(2)));
-        return new Snapshot(records, reservations, events, idempotency, ledger, entriesByKey, inTransit, openTransfers);
+        return new Snapshot(records, reservations, events, idempotency, ledger, entriesByKey, inTransit, openTransfers,
+                OnItsWay.read(c, tenant), Catalogue.read(c, tenant));
     }
 
     private static JsonNode parse(String json) {
@@ -158,11 +164,11 @@ record Snapshot(Map<String, StockRecord> records, Map<String, Reservation> reser
         }
     }
 
-    private interface Row {
+    interface Row {
         void accept(ResultSet rs) throws SQLException;
     }
 
-    private static void query(Connection c, String sql, String tenant, Row row) throws SQLException {
+    static void query(Connection c, String sql, String tenant, Row row) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setString(1, tenant);
             try (ResultSet rs = ps.executeQuery()) {

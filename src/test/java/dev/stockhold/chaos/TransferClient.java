@@ -32,7 +32,7 @@ final class TransferClient extends FeatureClient {
             key = "ship-" + UUID.randomUUID();
             bodies.put(key, "{\"sku\":\"" + skus.get(random.nextInt(skus.size())) + "\",\"from\":\"default\",\"to\":\""
                     + (random.nextBoolean() ? "WH-2" : "WH-3") + "\",\"quantity\":" + (1 + random.nextInt(2))
-                    + ",\"expectedAt\":\"2030-01-01T00:00:00Z\"}");
+                    + ",\"expectedAt\":\"" + expectedAt() + "\"}");
         }
         String k = key;
         Function<Replica, HttpRequest> request = replica -> HttpRequest.newBuilder(URI.create(replica.baseUrl() + "/v1/transfers"))

@@ -119,6 +119,13 @@ class EventContractTest {
         return switch (type) {
             case CREATED -> new ReservationCreatedV1(id, "HELD", lines, now.plusSeconds(900), now, "order-1", metadata, "deferred", "b2b",
                     List.of(new dev.stockhold.events.ReservationPromiseLine("A-1", 2, "default", now.plusSeconds(86_400))));
+            case CREATED_V2 -> new dev.stockhold.events.ReservationCreatedV2(id, "HELD", List.of(), now.plusSeconds(900), now, null, null,
+                    null, null, List.of(new dev.stockhold.events.ReservationPromiseLine("A-1", Math.max(quantity, 1), "WH-2", now)));
+            case CANCELLED_V2 ->
+                new dev.stockhold.events.ReservationCancelledV2(id, "CANCELLED", List.of(), now.plusSeconds(900), now, null,
+                        metadata);
+            case EXPIRED_V2 -> new dev.stockhold.events.ReservationExpiredV2(id, "EXPIRED", List.of(), now.plusSeconds(900), now, "order-1",
+                    null);
             case CONFIRMED -> new ReservationConfirmedV1(id, "CONFIRMED", lines, now.plusSeconds(900), now, null, null, null);
             case CANCELLED -> new ReservationCancelledV1(id, "CANCELLED", lines, now.plusSeconds(900), now, null, metadata);
             case EXPIRED -> new ReservationExpiredV1(id, "EXPIRED", lines, now.plusSeconds(900), now, "order-1", null);

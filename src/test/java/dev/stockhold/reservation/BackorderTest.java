@@ -88,9 +88,9 @@ class BackorderTest extends TenantFixture {
         api.get(ids.get(2)).then().statusCode(200).body("lines[0].quantity", is(0)).body("lines[0].backordered", is(3));
         assertThat(db.queryLong("SELECT held FROM stock_records WHERE tenant_id = ? AND sku = ?", api.tenant(), sku)).isEqualTo(5);
         assertThat(db.queryLong("SELECT on_hand FROM stock_records WHERE tenant_id = ? AND sku = ?", api.tenant(), sku)).isEqualTo(5);
-        assertThat(db.eventTypes(ids.get(0))).containsExactly("dev.stockhold.reservation.created.v1",
+        assertThat(db.eventTypes(ids.get(0))).containsExactly("dev.stockhold.reservation.created.v2",
                 "dev.stockhold.reservation.allocated.v1");
-        assertThat(db.eventTypes(ids.get(2))).containsExactly("dev.stockhold.reservation.created.v1");
+        assertThat(db.eventTypes(ids.get(2))).containsExactly("dev.stockhold.reservation.created.v2");
         // allocated in full: its hold runs from the receipt, and it can be confirmed; the others wait
         assertThat(db.queryLong("SELECT count(*) FROM reservations WHERE id = ?::uuid AND awaiting = 0 AND expires_at > now()", ids.get(0)))
                 .isOne();
@@ -114,7 +114,7 @@ class BackorderTest extends TenantFixture {
         receive(early, Api.key(), 3, true).then().statusCode(200).body("status", is("CLOSED")).body("expected", is(0));
         api.get(r1).then().statusCode(200).body("lines[0].quantity", is(3)).body("lines[0].backordered", is(2))
                 .body("lines[0].promisedAt", is(LATER.toString()));
-        assertThat(db.eventTypes(r1)).containsExactly("dev.stockhold.reservation.created.v1", "dev.stockhold.reservation.allocated.v1",
+        assertThat(db.eventTypes(r1)).containsExactly("dev.stockhold.reservation.created.v2", "dev.stockhold.reservation.allocated.v1",
                 "dev.stockhold.reservation.repromised.v1");
         api.request().get("/v1/items/{sku}/stock/{location}", sku, "WH-1").then().body("incoming", is(10));
 
@@ -123,10 +123,18 @@ class BackorderTest extends TenantFixture {
         api.get(r1).then().statusCode(200).body("lines[0].quantity", is(4)).body("lines[0].unpromised", is(1))
                 .body("lines[0].backordered", nullValue());
         api.get(r2).then().statusCode(200).body("lines[0].quantity", is(0)).body("lines[0].unpromised", is(4));
-        assertThat(db.eventTypes(r2)).containsExactly("dev.stockhold.reservation.created.v1", "dev.stockhold.reservation.unpromised.v1");
+        // r2 never held a unit: v1 events have at least one line, so it was created as v2
+        assertThat(db.eventTypes(r2)).containsExactly("dev.stockhold.reservation.created.v2", "dev.stockhold.reservation.unpromised.v1");
         // waiting for nothing now: the holds run from the close
         assertThat(db.queryLong("SELECT count(*) FROM reservations WHERE tenant_id = ? AND awaiting = 0", api.tenant())).isEqualTo(2);
+        // holding nothing, it has no hold to extend
+        api.request().contentType(ContentType.JSON).body("{\"ttlSeconds\":600}").post("/v1/reservations/{id}/extend", r2).then()
+                .statusCode(409).body("type", endsWith("/invalid-reservation-state"));
         api.cancel(r2).then().statusCode(200);
+        assertThat(db.eventTypes(r2)).endsWith("dev.stockhold.reservation.cancelled.v2");
+        // every event of the tenant is valid under its type's schema
+        db.queryStrings("SELECT payload FROM outbox_events WHERE tenant_id = ?", api.tenant())
+                .forEach(dev.stockhold.support.EventContract::assertConforms);
         assertThat(db.queryLong("SELECT count(*) FROM promises WHERE reservation_id = ?::uuid", r2)).isZero();
         receive(late, Api.key(), 1, false).then().statusCode(409).body("type", endsWith("/invalid-purchase-order-state"));
         receive(early, Api.key(), 1, false).then().statusCode(409);
