@@ -64,6 +64,8 @@ final class BackorderStatements {
             """;
 
     static final String DELETE_PROMISES = "DELETE FROM promises WHERE tenant_id = ? AND reservation_id = ?";
+    /** A reservation that ended waits for nothing: its answer and events no longer show backordered units. */
+    static final String WAIT_NO_MORE = "UPDATE reservations SET awaiting = 0, backorders = NULL WHERE tenant_id = ? AND id = ?";
 
     /**
      * What the reservation waits for, written with its promises; when it waits for nothing more its hold starts now

@@ -248,9 +248,16 @@ public class Backorders {
         }
     }
 
-    /** A reservation that ends (cancel, expiry) gives back what it was promised: the supply may promise it again. */
-    void forget(String tenantId, UUID reservation) {
-        promises.forget(tenantId, reservation);
+    /**
+     * A reservation that ends (cancel, expiry) gives back what it was promised: the supply may promise it again, and the
+     * reservation waits for nothing any more.
+     */
+    void forget(Reservation r) {
+        if (r.backorders != null) {
+            promises.forget(r.tenantId, r.id);
+            r.backorders = null; // the columns are written by these statements only: the entity follows them
+            r.awaiting = 0;
+        }
     }
 
     private void write(String tenantId, EventType type, UUID reservation, Record data, Instant now) {

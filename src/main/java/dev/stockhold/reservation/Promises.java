@@ -96,6 +96,7 @@ class Promises {
 
     void forget(String tenantId, UUID reservation) {
         update(BackorderStatements.DELETE_PROMISES, tenantId, reservation);
+        update(BackorderStatements.WAIT_NO_MORE, tenantId, reservation);
     }
 
     /**

@@ -106,7 +106,7 @@ public class ReservationLifecycle {
             throw new InvalidReservationStateException(Action.CANCEL.refusal(r.status));
         }
         Instant now = dev.stockhold.Clocks.now(clock);
-        backorders.forget(tenantId, r.id);
+        backorders.forget(r);
         release(tenantId, r.quantities(), now);
         return transition(r, Action.CANCEL.to(), now);
     }
@@ -151,9 +151,7 @@ public class ReservationLifecycle {
         Map<String, SortedMap<StockKey, Long>> released = new TreeMap<>();
         for (Reservation r : due) {
             r.quantities().forEach((key, qty) -> released.computeIfAbsent(r.tenantId, t -> new TreeMap<>()).merge(key, qty, Long::sum));
-            if (r.backorders != null) {
-                backorders.forget(r.tenantId, r.id); // units left unpromised
-            }
+            backorders.forget(r); // units left unpromised
             transition(r, Action.EXPIRE.to(), now);
         }
         released.forEach((tenantId, quantities) -> release(tenantId, quantities, now));

@@ -56,10 +56,12 @@ final class BackorderClient extends FeatureClient {
         String key = random.nextBoolean() ? backordersToRetry.pollFirst() : null;
         if (key == null) {
             key = "backorder-" + UUID.randomUUID();
+            log.featureKeys.add(key);
             writes.put(key, new Write("/v1/reservations", "{\"backorder\":\"allow\",\"lines\":[{\"sku\":\"" + sku(random)
                     + "\",\"quantity\":1,\"location\":\"" + location(random) + "\"}]}"));
         }
-        send(random, key, backordersToRetry, "backorder", Set.of("insufficient-stock"), backorders);
+        // a named location where the sku has no record yet (no order or transfer went there) is unknown-sku
+        send(random, key, backordersToRetry, "backorder", Set.of("insufficient-stock", "unknown-sku"), backorders);
     }
 
     private void receive(ThreadLocalRandom random) {

@@ -34,6 +34,12 @@ class ChaosIT {
         assertThat(report.clients().noAnswer.sum()).isPositive();
         assertThat(report.result().delivered()).isPositive();
         assertThat(report.result().reservationsByStatus()).containsKeys("HELD", "CONFIRMED", "CANCELLED", "EXPIRED");
+        // and tried what I8-I10 check: backorders promised and allocated on receipt, channels, kits sharing a component
+        // (repromises and unpromises need an order closed short with lines waiting: the full runs count them)
+        for (String what : List.of("backorders promised", "reservation.allocated events", "channel reservations", "kit reservations",
+                "kit reservations with lines sharing a component")) {
+            assertThat(report.result().exercised().get(what)).as(what).isPositive();
+        }
         // cut off from PostgreSQL, the replica turned unready and answered 503 + Retry-After, and no request to it hung
         // for the whole cut (JDBC connect and socket timeouts), then it served again
         PartitionWatch.Seen cut = report.partitions().get(0);

@@ -70,6 +70,7 @@ public final class ChaosRun {
                     clients.operations.get(Operation.DROPPED_CONNECTION).sum());
             if (result != null) {
                 row(t, "reservations by final status", result.reservationsByStatus());
+                result.exercised().forEach((what, n) -> row(t, what, n));
                 row(t, "outbox events written", result.outboxEvents());
                 row(t, "deliveries received (with duplicates)", result.delivered());
                 row(t, "duplicates delivered", result.duplicates());

@@ -126,6 +126,8 @@ final class ClientLog {
     /** Pages read by the listing clients. */
     final LongAdder listedPages = new LongAdder();
 
+    /** Keys of reservation requests sent by the clients of channels, backorders and kits (not in {@link #intents}). */
+    final Set<String> featureKeys = ConcurrentHashMap.newKeySet();
     /** Answers a feature's client did not expect from a correct service, described (must stay empty). */
     final Queue<String> unexpected = new ConcurrentLinkedQueue<>();
 

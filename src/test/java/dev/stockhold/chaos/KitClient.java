@@ -37,6 +37,7 @@ final class KitClient extends FeatureClient {
         String key = random.nextBoolean() ? toRetry.pollFirst() : null;
         if (key == null) {
             key = "kit-" + UUID.randomUUID();
+            log.featureKeys.add(key);
             String lines = switch (random.nextInt(3)) {
                 case 0 -> line("KIT-A", 1 + random.nextInt(2));
                 case 1 -> line("KIT-A", 1) + "," + line("KIT-B", 1);

@@ -55,6 +55,9 @@ final class OneEventPerChange extends Invariant {
                 .forEach(subject -> violation(Rule.I4, "stock events for a record that does not exist: " + subject));
     }
 
+    /** Events a HELD reservation may have any number of, between its created event and its last. */
+    private static final Set<String> WHILE_HELD = Set.of("extended", "updated", "allocated", "repromised", "unpromised");
+
     private void reservations(Snapshot db) {
         Map<String, List<String>> kinds = new HashMap<>();
         db.events().stream().filter(e -> !e.stock() && !e.kind().startsWith("transfer."))
@@ -78,8 +81,9 @@ final class OneEventPerChange extends Invariant {
                 case "FULFILLED" -> r.deferred() && !settlements.isEmpty();
                 default -> settlements.isEmpty();
             };
-            // extends and edits come between the created event and the final one, any number of them
-            List<String> withoutExtends = actual.stream().filter(kind -> !kind.equals("extended") && !kind.equals("updated")).toList();
+            // extends, edits and a backorder's allocations and new promises come between the created event and the final
+            // one, any number of them
+            List<String> withoutExtends = actual.stream().filter(kind -> !WHILE_HELD.contains(kind)).toList();
             boolean extendsInPlace = settledRight && !actual.isEmpty() && actual.get(0).equals("created")
                     && (expected.size() == 1 || actual.get(actual.size() - 1).equals(expected.get(1)));
             if (!withoutExtends.equals(expected) || !extendsInPlace) {

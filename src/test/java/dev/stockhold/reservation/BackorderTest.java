@@ -132,6 +132,9 @@ class BackorderTest extends TenantFixture {
                 .statusCode(409).body("type", endsWith("/invalid-reservation-state"));
         api.cancel(r2).then().statusCode(200);
         assertThat(db.eventTypes(r2)).endsWith("dev.stockhold.reservation.cancelled.v2");
+        // ended, it waits for nothing: neither its answer nor its row say otherwise
+        api.get(r2).then().statusCode(200).body("status", is("CANCELLED")).body("lines[0].unpromised", nullValue());
+        assertThat(db.queryLong("SELECT awaiting FROM reservations WHERE id = ?::uuid", r2)).isZero();
         // every event of the tenant is valid under its type's schema
         db.queryStrings("SELECT payload FROM outbox_events WHERE tenant_id = ?", api.tenant())
                 .forEach(dev.stockhold.support.EventContract::assertConforms);
