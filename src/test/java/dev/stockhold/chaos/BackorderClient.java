@@ -16,7 +16,7 @@ import dev.stockhold.chaos.ClientLog.Operation;
 /**
  * A buyer and a shop around stock that is not on the shelf yet: purchase orders of 1-3 units of the first four skus to
  * WH-2 or WH-3 (each expected at a date of its own), backorder reservations of one unit there (the shelf first, then
- * supply not yet promised), receipts of one unit (one in five closes the order: what it still promised moves on),
+ * supply not yet promised), receipts of one unit (some close the order: what it still promised moves on),
  * and cancels of waiting reservations, racing the receipts. Writes retry their keys when no answer came.
  */
 final class BackorderClient extends FeatureClient {
@@ -73,8 +73,10 @@ final class BackorderClient extends FeatureClient {
                 return;
             }
             key = "po-receipt-" + UUID.randomUUID();
-            writes.put(key, new Write("/v1/purchase-orders/" + order + "/receipts",
-                    random.nextInt(5) == 0 ? "{\"quantity\":1,\"close\":true}" : "{\"quantity\":1}"));
+            // one in four closes the order with this unit, one in eight with none: what it still promised moves on
+            int dice = random.nextInt(8);
+            writes.put(key, new Write("/v1/purchase-orders/" + order + "/receipts", dice == 0 ? "{\"quantity\":0,\"close\":true}"
+                    : dice < 3 ? "{\"quantity\":1,\"close\":true}" : "{\"quantity\":1}"));
         }
         send(random, key, receiptsToRetry, "purchase receipt", Set.of("over-receipt", "invalid-purchase-order-state"), null);
     }
