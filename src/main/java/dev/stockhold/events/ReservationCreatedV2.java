@@ -17,7 +17,7 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ReservationCreatedV2(UUID id, String status, List<ReservationEventLine> lines, Instant expiresAt, Instant createdAt,
         String reference, Map<String, String> metadata, String fulfilment, String channel,
-        List<ReservationPromiseLine> backordered) implements ReservationEventData {
+        List<ReservationPromiseLine> backordered, List<ReservationKitLine> kits) implements ReservationEventData {
 
     public static final String STATUS = "HELD";
 

@@ -11,13 +11,13 @@ import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * Data of reservation.updated.v1: a HELD reservation's lines were replaced. {@code lines} are the lines it holds now,
- * {@code previousLines} those it held before; status is always HELD and expiresAt unchanged. Absent optional fields are
- * omitted.
+ * {@code previousLines} those it held before; status is always HELD and expiresAt unchanged; {@code kits} the kit lines it holds now. Absent optional
+ * fields are omitted.
  */
 @RegisterForReflection
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ReservationUpdatedV1(UUID id, String status, List<ReservationEventLine> lines, List<ReservationEventLine> previousLines,
-        Instant expiresAt, Instant createdAt, String reference, Map<String, String> metadata) {
+        Instant expiresAt, Instant createdAt, String reference, Map<String, String> metadata, List<ReservationKitLine> kits) {
 
     public static final String STATUS = "HELD";
 }

@@ -8,17 +8,20 @@ package dev.stockhold.inventory;
 final class AdminStatements {
 
     // A new record takes its location's defaults. The location's row is locked (shared) while the record is created,
-    // so a concurrent change of the defaults either comes first and is read, or waits and then finds the record.
+    // so a concurrent change of the defaults either comes first and is read, or waits and then finds the record. A kit
+    // has no stock of its own: no record is made for one, and the write that asked is refused (Kits.haveNoStock).
     static final String CREATE = """
             INSERT INTO stock_records (tenant_id, sku, location, on_hand, held, received, version, safety_stock, low_stock_threshold)
             SELECT l.tenant_id, ?, l.location, 0, 0, 0, 0, l.safety_stock, l.low_stock_threshold FROM locations l
-             WHERE l.tenant_id = ? AND l.location = ? FOR SHARE OF l
+             WHERE l.tenant_id = ? AND l.location = ? AND NOT EXISTS (SELECT 1 FROM kits k WHERE k.tenant_id = l.tenant_id AND k.sku = ?)
+               FOR SHARE OF l
             ON CONFLICT DO NOTHING
             """;
     static final String CREATE_MANY = """
             INSERT INTO stock_records (tenant_id, sku, location, on_hand, held, received, version, safety_stock, low_stock_threshold)
             SELECT l.tenant_id, w.sku, l.location, 0, 0, 0, 0, l.safety_stock, l.low_stock_threshold
               FROM (SELECT * FROM locations WHERE tenant_id = ? AND location = ? FOR SHARE) l, unnest(?::varchar[]) AS w(sku)
+             WHERE NOT EXISTS (SELECT 1 FROM kits k WHERE k.tenant_id = l.tenant_id AND k.sku = w.sku)
              ORDER BY w.sku
             ON CONFLICT DO NOTHING
             """;

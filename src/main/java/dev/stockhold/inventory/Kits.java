@@ -121,4 +121,10 @@ public class Kits {
         }
         return new Kit(rs.getString(1), components, rs.getLong(4));
     }
+
+    /** The refusal of a stock write to a kit: a kit has no stock of its own (400 validation-failed naming the sku). */
+    static dev.stockhold.web.ValidationFailedException haveNoStock(String sku) {
+        return new dev.stockhold.web.ValidationFailedException("sku",
+                sku + " is a kit: a kit has no stock of its own; write the stock of its components");
+    }
 }

@@ -128,7 +128,8 @@ public class StockMoves {
     public StockRecord expect(String tenantId, StockKey at, long quantity, UUID order) {
         locations.ensure(tenantId, at.location());
         transit.create(tenantId, at);
-        return transit.move(TransitStatements.EXPECT, tenantId, at, quantity, order, Source.of(null)).orElseThrow();
+        return transit.move(TransitStatements.EXPECT, tenantId, at, quantity, order, Source.of(null))
+                .orElseThrow(() -> Kits.haveNoStock(at.sku()));
     }
 
     /**

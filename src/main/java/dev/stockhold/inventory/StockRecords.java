@@ -97,8 +97,8 @@ class StockRecords {
     /** Locks the record for an admin write, creating it (on hand 0, version 0) first if absent; its location must exist. */
     @Transactional(Transactional.TxType.MANDATORY)
     StockRecord lockOrCreate(String tenantId, StockKey key) {
-        execute(AdminStatements.CREATE, key.sku(), tenantId, key.location());
-        return lock(tenantId, key).orElseThrow();
+        execute(AdminStatements.CREATE, key.sku(), tenantId, key.location(), key.sku());
+        return lock(tenantId, key).orElseThrow(() -> Kits.haveNoStock(key.sku()));
     }
 
     /** Locks the record for an admin write, if it exists. */

@@ -28,6 +28,7 @@ class TransitRecords {
             ps.setString(1, at.sku());
             ps.setString(2, tenantId);
             ps.setString(3, at.location());
+            ps.setString(4, at.sku());
             return ps.executeUpdate();
         });
     }

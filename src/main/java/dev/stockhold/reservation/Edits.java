@@ -25,6 +25,9 @@ import dev.stockhold.inventory.Candidate;
 import dev.stockhold.inventory.Channel;
 import dev.stockhold.inventory.Channels;
 import dev.stockhold.inventory.IfMatch;
+import dev.stockhold.inventory.Kit;
+import dev.stockhold.inventory.KitAllocation;
+import dev.stockhold.inventory.Kits;
 import dev.stockhold.inventory.Move;
 import dev.stockhold.inventory.Source;
 import dev.stockhold.inventory.StockKey;
@@ -52,6 +55,12 @@ public class Edits {
     StockMoves stock;
     @Inject
     Channels channels;
+    @Inject
+    Kits kits;
+    @Inject
+    HeldViews views;
+    @Inject
+    dev.stockhold.StockholdConfig config;
     @Inject
     OutboxWriter outbox;
     @Inject
@@ -94,7 +103,10 @@ public class Edits {
         }
         List<ReservationView.Line> before = ReservationView.of(r).rows();
         SortedMap<StockKey, Long> held = r.quantities();
-        List<ReservationView.Line> after = place(tenantId, r, edit, held);
+        List<ReservationView.Line> plain = place(tenantId, r, edit, held);
+        // kit lines are found as unknown skus on the plain placement, as on create: an edit without kits reads no kit
+        ReservationView kitted = plain == null ? placeKits(tenantId, r, edit, held, now) : null;
+        List<ReservationView.Line> after = plain != null ? plain : kitted.rows();
 
         // what each record's held moves by: the new quantities minus the old
         SortedMap<StockKey, Long> shift = new TreeMap<>();
@@ -106,9 +118,10 @@ public class Edits {
             throw refusal(Refusals.of(List.of(), shortSkus(shift, moved), "nothing was changed"));
         }
         reservations.replaceLines(r.id, after);
-        // the edit's lines are placed whole: a split or partial reservation is shown as it is held from now on
+        // the edit's lines are placed whole: a split or partial reservation is shown as it is held from now on, a
+        // reservation with kit lines by those lines
         r.allocation = null;
-        r.requestedLines = null;
+        r.requestedLines = kitted == null ? null : kitted.requestedJson();
         r.touch(now);
         ReservationView view = ReservationView.of(r, r.status, after);
         outbox.write(tenantId, List.of(ReservationEvents.updated(view, before)), now);
@@ -133,6 +146,9 @@ public class Edits {
         Channel channel = r.channel == null ? null : channels.find(tenantId, r.channel);
         Allocation allocation = Allocation.of(lines, channel == null ? found : channel.order(found), taken);
         if (allocation instanceof Allocation.Refused refused) {
+            if (!refused.unknown().isEmpty() && !kits.of(tenantId, refused.unknown()).isEmpty()) {
+                return null; // some lines are kits: placed by their components
+            }
             throw refusal(Refusals.of(refused.unknown(), refused.shortSkus(), "nothing was changed"));
         }
         List<StockKey> keys = ((Allocation.Placed) allocation).keys();
@@ -141,6 +157,46 @@ public class Edits {
             placed.add(new ReservationView.Line(edit.lines().get(i).sku(), edit.lines().get(i).quantity(), keys.get(i).location()));
         }
         return placed;
+    }
+
+    /**
+     * The new lines of an edit that names kits, placed whole as a new reservation's kit lines are (all or nothing per
+     * kit unit, lines sharing a component summed): a bare kit line stays at the location the reservation holds that kit
+     * at, when one; what the reservation holds counts as available to it.
+     *
+     * @return the reservation's new lines, kit lines with their components
+     */
+    private ReservationView placeKits(String tenantId, Reservation r, ReservationEdit edit, SortedMap<StockKey, Long> held, Instant now) {
+        List<String> asked = edit.lines().stream().map(ReservationRequest.Line::sku).distinct().toList();
+        Map<String, Kit> kitsAsked = kits.of(tenantId, asked);
+        java.util.Set<String> skus = new java.util.LinkedHashSet<>();
+        asked.forEach(sku -> {
+            Kit kit = kitsAsked.get(sku);
+            if (kit == null) {
+                skus.add(sku);
+            } else {
+                kit.components().forEach(c -> skus.add(c.sku()));
+            }
+        });
+        List<Candidate> found = stock.candidates(tenantId, skus, null);
+        Channel channel = r.channel == null ? null : channels.find(tenantId, r.channel);
+        List<Candidate> candidates = (channel == null ? found : channel.order(found)).stream()
+                .map(c -> new Candidate(c.key(), c.available() + held.getOrDefault(c.key(), 0L))).toList();
+        Map<String, String> heldAt = new HashMap<>();
+        held.keySet().forEach(k -> heldAt.merge(k.sku(), k.location(), (a, b) -> a));
+        if (r.requestedLines != null) {
+            StoredLines.requestedOf(r.requestedLines).stream().filter(l -> l.units() != null && l.units().size() == 1)
+                    .forEach(l -> heldAt.put(l.sku(), l.units().get(0).location()));
+        }
+        List<ReservationRequest.Line> lines = edit.lines().stream().map(l -> new ReservationRequest.Line(l.sku(), l.quantity(),
+                l.location() != null ? l.location() : heldAt.get(l.sku()))).toList();
+        Object placed = KitAllocation.place(lines.stream().map(l -> new Allocation.Line(l.sku(), l.location(), l.quantity())).toList(),
+                kitsAsked, candidates, false, false, config.limits().locationsPerLine());
+        if (placed instanceof Allocation.Refused refused) {
+            throw refusal(Refusals.of(refused.unknown(), refused.shortSkus(), "nothing was changed"));
+        }
+        return views.held(r.id, new ReservationRequest(lines, null, null, null, null, null, null, null), (KitAllocation.Placed) placed,
+                now);
     }
 
     private static List<String> shortSkus(SortedMap<StockKey, Long> shift, List<StockRecord> moved) {

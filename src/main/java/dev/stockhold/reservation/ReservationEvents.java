@@ -18,6 +18,7 @@ import dev.stockhold.events.ReservationExpiredV1;
 import dev.stockhold.events.ReservationExpiredV2;
 import dev.stockhold.events.ReservationExtendedV1;
 import dev.stockhold.events.ReservationFulfilledV1;
+import dev.stockhold.events.ReservationKitLine;
 import dev.stockhold.events.ReservationPromiseLine;
 import dev.stockhold.events.ReservationReleasedV1;
 import dev.stockhold.events.ReservationUpdatedV1;
@@ -51,17 +52,26 @@ final class ReservationEvents {
         return lines.isEmpty()
                 ? OutboxWriter.DomainEvent.ofReservation(EventType.CREATED_V2, held.id(), new ReservationCreatedV2(held.id(),
                         ReservationCreatedV2.STATUS, lines, held.expiresAt(), held.createdAt(), held.reference(), held.metadata(),
-                        held.fulfilment(), held.channel(), waits))
+                        held.fulfilment(), held.channel(), waits, kitLines(held)))
                 : OutboxWriter.DomainEvent.ofReservation(EventType.CREATED, held.id(), new ReservationCreatedV1(held.id(),
                         ReservationCreatedV1.STATUS, lines, held.expiresAt(), held.createdAt(), held.reference(), held.metadata(),
-                        held.fulfilment(), held.channel(), waits));
+                        held.fulfilment(), held.channel(), waits, kitLines(held)));
     }
 
     /** An edit's event: the lines the reservation holds now and those it held before. */
     static OutboxWriter.DomainEvent updated(ReservationView after, List<ReservationView.Line> before) {
         return OutboxWriter.DomainEvent.ofReservation(EventType.UPDATED, after.id(),
                 new ReservationUpdatedV1(after.id(), ReservationUpdatedV1.STATUS, eventLines(after.rows()), eventLines(before),
-                        after.expiresAt(), after.createdAt(), after.reference(), after.metadata()));
+                        after.expiresAt(), after.createdAt(), after.reference(), after.metadata(), kitLines(after)));
+    }
+
+    /** The kit lines of a reservation, in kit units with the component records that hold them; null when it has none. */
+    private static List<ReservationKitLine> kitLines(ReservationView view) {
+        List<ReservationKitLine> kits = view.lines().stream().filter(l -> l.components() != null)
+                .map(l -> new ReservationKitLine(l.sku(), l.quantity(),
+                        l.components().stream().map(c -> new ReservationEventLine(c.sku(), c.quantity(), c.location())).toList()))
+                .toList();
+        return kits.isEmpty() ? null : kits;
     }
 
     private static List<ReservationEventLine> eventLines(List<ReservationView.Line> lines) {

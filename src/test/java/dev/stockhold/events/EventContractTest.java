@@ -40,7 +40,7 @@ class EventContractTest {
     /** Fields a record omits when absent: the only ones a schema may leave out of {@code required}. */
     // committed, kind and fulfilment were added to released v1 types, so they stay optional there
     private static final Set<String> OPTIONAL = Set.of("reference", "metadata", "reason", "committed", "kind", "fulfilment", "channel",
-            "expectedAt", "backordered");
+            "expectedAt", "backordered", "kits");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Inject
@@ -118,9 +118,10 @@ class EventContractTest {
         Map<String, String> metadata = Map.of("channel", "web");
         return switch (type) {
             case CREATED -> new ReservationCreatedV1(id, "HELD", lines, now.plusSeconds(900), now, "order-1", metadata, "deferred", "b2b",
-                    List.of(new dev.stockhold.events.ReservationPromiseLine("A-1", 2, "default", now.plusSeconds(86_400))));
+                    List.of(new dev.stockhold.events.ReservationPromiseLine("A-1", 2, "default", now.plusSeconds(86_400))),
+                    List.of(new dev.stockhold.events.ReservationKitLine("SET-1", 1, lines)));
             case CREATED_V2 -> new dev.stockhold.events.ReservationCreatedV2(id, "HELD", List.of(), now.plusSeconds(900), now, null, null,
-                    null, null, List.of(new dev.stockhold.events.ReservationPromiseLine("A-1", Math.max(quantity, 1), "WH-2", now)));
+                    null, null, List.of(new dev.stockhold.events.ReservationPromiseLine("A-1", Math.max(quantity, 1), "WH-2", now)), null);
             case CANCELLED_V2 ->
                 new dev.stockhold.events.ReservationCancelledV2(id, "CANCELLED", List.of(), now.plusSeconds(900), now, null,
                         metadata);
@@ -131,7 +132,7 @@ class EventContractTest {
             case EXPIRED -> new ReservationExpiredV1(id, "EXPIRED", lines, now.plusSeconds(900), now, "order-1", null);
             case EXTENDED -> new ReservationExtendedV1(id, "HELD", lines, now.plusSeconds(1800), now, null, null);
             case UPDATED -> new ReservationUpdatedV1(id, "HELD", lines, List.of(new ReservationEventLine("A-1", 1, "default")),
-                    now.plusSeconds(900), now, "order-1", null);
+                    now.plusSeconds(900), now, "order-1", null, List.of(new dev.stockhold.events.ReservationKitLine("SET-1", 1, lines)));
             case FULFILLED -> new ReservationFulfilledV1(id, "PARTIALLY_FULFILLED",
                     List.of(new ReservationCommitmentLine("A-1", quantity, "default", quantity > 1 ? 1 : 0, 0)),
                     List.of(new ReservationEventLine("A-1", quantity, "default")), now, "order-1", metadata);

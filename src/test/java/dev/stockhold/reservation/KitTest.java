@@ -115,6 +115,38 @@ class KitTest extends TenantFixture {
     }
 
     @Test
+    void shouldEditAReservationByKitLineAllOrNothing() {
+        api.setOnHand(cup, "WH-1", 3, null).then().statusCode(200);
+        api.setOnHand(saucer, "WH-1", 5, null).then().statusCode(200);
+        putKit("PAIR-" + cup, cup, 1, saucer, 2).then().statusCode(200);
+        String id = api.reserve(Api.key(), lines(line("PAIR-" + cup, 1))).then().statusCode(201).extract().path("id");
+
+        // two pairs and a cup: the kit line grows in kit units, its components with it, the cup shares their record
+        edit(id, lines(line("PAIR-" + cup, 2), line(cup, 1))).then().statusCode(200).body("lines[0].sku", is("PAIR-" + cup))
+                .body("lines[0].quantity", is(2)).body("lines[0].components.quantity", contains(2, 4))
+                .body("lines[1].sku", is(cup)).body("lines[1].quantity", is(1));
+        assertThat(held(cup)).isEqualTo(3);
+        assertThat(held(saucer)).isEqualTo(4);
+        api.get(id).then().statusCode(200).body("lines[0].quantity", is(2)).body("lines[0].components.quantity", contains(2, 4));
+        assertThat(db.eventTypes(id)).containsExactly("dev.stockhold.reservation.created.v1", "dev.stockhold.reservation.updated.v1");
+        // the events speak in kit lines too: kit units with the component records that hold them
+        assertThat(db.queryStrings("SELECT payload FROM outbox_events WHERE aggregate_id = ?::uuid ORDER BY seq", id))
+                .satisfiesExactly(created -> assertThat(created).contains("\"kits\":[{\"sku\":\"PAIR-" + cup + "\",\"quantity\":1,"),
+                        updated -> assertThat(updated).contains("\"kits\":[{\"sku\":\"PAIR-" + cup + "\",\"quantity\":2,"));
+        db.queryStrings("SELECT payload FROM outbox_events WHERE aggregate_id = ?::uuid", id)
+                .forEach(dev.stockhold.support.EventContract::assertConforms);
+
+        // three pairs need 3 cups and 6 saucers, and there are 5: refused whole, nothing moves
+        edit(id, lines(line("PAIR-" + cup, 3))).then().statusCode(409).body("type", endsWith("/insufficient-stock"));
+        assertThat(held(cup)).isEqualTo(3);
+        assertThat(held(saucer)).isEqualTo(4);
+        // back to one pair: the rest returns; the kit line settles by kit units as before
+        edit(id, lines(line("PAIR-" + cup, 1))).then().statusCode(200).body("lines[0].components.quantity", contains(1, 2));
+        assertThat(held(cup)).isOne();
+        assertThat(held(saucer)).isEqualTo(2);
+    }
+
+    @Test
     void shouldKeepKitsAsWrittenByCompareAndSet() {
         api.setOnHand(cup, "default", 1, null).then().statusCode(200);
         putKit("SET-" + cup, cup, 1, saucer, 1).then().statusCode(200).header("ETag", "\"1\"");
@@ -128,6 +160,25 @@ class KitTest extends TenantFixture {
         api.request().get("/v1/kits/{sku}", "NONE-" + cup).then().statusCode(404).body("type", endsWith("/kit-not-found"));
     }
 
+    @Test
+    void shouldRefuseEveryStockWriteToAKit() {
+        api.setOnHand(cup, "default", 1, null).then().statusCode(200);
+        putKit("SET-" + cup, cup, 1).then().statusCode(200);
+
+        // a set, an adjustment, a purchase order and a count of the kit: refused, and the kit still has no record
+        api.setOnHand("SET-" + cup, "default", 5, null).then().statusCode(400).body("type", endsWith("/validation-failed"));
+        api.adjust(Api.key(), "SET-" + cup, "WH-9", 5).then().statusCode(400);
+        api.request().contentType(ContentType.JSON).header("Idempotency-Key", Api.key())
+                .body("{\"quantity\":3,\"expectedAt\":\"2030-01-01T00:00:00Z\"}")
+                .post("/v1/items/{sku}/stock/{location}/incoming", "SET-" + cup, "default").then().statusCode(400);
+        api.request().contentType(ContentType.JSON).header("Idempotency-Key", Api.key())
+                .body("{\"asOf\":\"2026-01-01T00:00:00Z\",\"records\":[{\"sku\":\"SET-" + cup + "\",\"onHand\":2}]}")
+                .post("/v1/locations/{location}/snapshots", "default").then().statusCode(400);
+        assertThat(db.queryLong("SELECT count(*) FROM stock_records WHERE tenant_id = ? AND sku = ?", api.tenant(), "SET-" + cup)).isZero();
+        assertThat(db.queryLong("SELECT count(*) FROM purchase_orders WHERE tenant_id = ?", api.tenant())).isZero();
+        api.reserve(Api.key(), lines(line("SET-" + cup, 1))).then().statusCode(201).body("lines[0].components.sku", contains(cup));
+    }
+
     private Response putKit(String kit, Object... components) {
         StringBuilder list = new StringBuilder();
         for (int i = 0; i < components.length; i += 2) {
@@ -135,6 +186,11 @@ class KitTest extends TenantFixture {
                     .append('}');
         }
         return api.request().contentType(ContentType.JSON).body("{\"components\":[" + list + "]}").put("/v1/kits/{sku}", kit);
+    }
+
+    private Response edit(String id, String body) {
+        return api.request().contentType(ContentType.JSON).header("Idempotency-Key", Api.key())
+                .header("If-Match", api.get(id).header("ETag")).body(body).patch("/v1/reservations/{id}", id);
     }
 
     private static String line(String sku, int quantity) {
