@@ -7,26 +7,34 @@ final class BackorderStatements {
     static final String NO_SUPPLY = "00000000-0000-0000-0000-000000000000";
 
     /**
-     * Locks every open supply of these skus (purchase orders, then transfers in transit with an expected date; each in id
-     * order: every writer of supplies locks them so) and answers each with its units not yet promised, in expected
-     * order.
+     * Locks every open supply of these skus: purchase orders, then transfers in transit with an expected date, each in
+     * id order (every writer of supplies locks them so). Only locks: under READ COMMITTED a statement reads as of its
+     * start, so promises made by the writers it waited for are read by the next statement ({@link #OPEN_SUPPLIES}).
      */
     static final String LOCK_SUPPLIES = """
             WITH po AS (
-                SELECT id, sku, location, expected_at, quantity - received AS remaining FROM purchase_orders
+                SELECT id FROM purchase_orders
                  WHERE tenant_id = ? AND sku = ANY (?::varchar[]) AND status = 'OPEN' ORDER BY id FOR UPDATE),
             tr AS (
-                SELECT id, sku, to_location AS location, expected_at, quantity - received - returned AS remaining FROM transfers
+                SELECT id FROM transfers
                  WHERE tenant_id = ? AND sku = ANY (?::varchar[]) AND status = 'IN_TRANSIT' AND expected_at IS NOT NULL
                  ORDER BY id FOR UPDATE)
+            SELECT (SELECT count(*) FROM po) + (SELECT count(*) FROM tr)
+            """;
+
+    /** The open supplies of these skus with their units not yet promised, in expected order. */
+    static final String OPEN_SUPPLIES = """
+            WITH po AS (
+                SELECT id, sku, location, expected_at, quantity - received AS remaining FROM purchase_orders
+                 WHERE tenant_id = ? AND sku = ANY (?::varchar[]) AND status = 'OPEN'),
+            tr AS (
+                SELECT id, sku, to_location AS location, expected_at, quantity - received - returned AS remaining FROM transfers
+                 WHERE tenant_id = ? AND sku = ANY (?::varchar[]) AND status = 'IN_TRANSIT' AND expected_at IS NOT NULL)
             SELECT s.id, s.sku, s.location, s.expected_at,
                    s.remaining - coalesce((SELECT sum(p.quantity) FROM promises p WHERE p.tenant_id = ? AND p.supply_id = s.id), 0) AS open
               FROM (SELECT * FROM po UNION ALL SELECT * FROM tr) s
              ORDER BY s.expected_at, s.id
             """;
-
-    /** The same without locks: what a dry run or a read shows. */
-    static final String OPEN_SUPPLIES = LOCK_SUPPLIES.replace(" FOR UPDATE", "");
 
     /** The reservations that wait for a supply, locked in id order (before any stock record: as cancel and expiry lock them). */
     static final String LOCK_WAITING = """

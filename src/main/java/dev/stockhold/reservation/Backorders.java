@@ -70,9 +70,22 @@ public class Backorders {
     @Inject
     Promises promises;
 
-    /** Locks every open supply of these skus; call before any stock record of them is locked. */
+    /**
+     * Locks every open supply of these skus, then reads them with what each has not promised (a second statement: it sees
+     * every promise made by the writers the lock waited for); call before any stock record of them is locked.
+     */
     public List<Supply> lockSupplies(String tenantId, Collection<String> skus) {
-        return supplies(Jdbc.Mode.JOIN, BackorderStatements.LOCK_SUPPLIES, tenantId, skus);
+        String[] names = skus.stream().distinct().sorted().toArray(String[]::new);
+        jdbc.run(Jdbc.Mode.JOIN, BackorderStatements.LOCK_SUPPLIES, (c, ps) -> {
+            ps.setString(1, tenantId);
+            ps.setArray(2, c.createArrayOf("varchar", names));
+            ps.setString(3, tenantId);
+            ps.setArray(4, c.createArrayOf("varchar", names));
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next();
+            }
+        });
+        return supplies(Jdbc.Mode.JOIN, BackorderStatements.OPEN_SUPPLIES, tenantId, skus);
     }
 
     /** The open supplies of these skus in expected order, with what each has not promised, read without locks. */

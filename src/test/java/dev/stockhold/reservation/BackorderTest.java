@@ -180,6 +180,20 @@ class BackorderTest extends TenantFixture {
                          WHERE r.tenant_id = ? AND r.status = 'HELD'""", api.tenant()));
     }
 
+    @Test
+    void shouldNeverPromiseASupplyTwiceToBackordersThatRaceForIt() {
+        String order = expect(Api.key(), "WH-1", 3, SOON).then().statusCode(201).extract().path("id");
+
+        // twelve backorders of one unit at once against an order of three: each waits on the order's lock, and must then
+        // see the promises made while it waited
+        List<Integer> statuses = Race.run(12, i -> backorder(Api.key(), 1).statusCode());
+
+        assertThat(statuses).containsOnly(201, 409);
+        assertThat(db.queryLong("SELECT coalesce(sum(quantity), 0) FROM promises WHERE supply_id = ?::uuid", order))
+                .as("units promised from an order of 3").isEqualTo(3);
+        assertThat(statuses.stream().filter(s -> s == 201).count()).isEqualTo(3);
+    }
+
     private Response expect(String key, String location, int quantity, Instant at) {
         return api.request().contentType(ContentType.JSON).header("Idempotency-Key", key)
                 .body("{\"quantity\":" + quantity + ",\"expectedAt\":\"" + at + "\",\"reference\":\"PO-1\"}")
