@@ -37,6 +37,19 @@ abstract class Invariant {
         found.violation(rule, detail);
     }
 
+    /** Every subject of either map has the same figure in both (absent: 0); each that differs is a violation of {@code rule}. */
+    final void agree(Rule rule, Map<String, Long> actual, String what, Map<String, Long> expected, String source) {
+        java.util.Set<String> subjects = new java.util.TreeSet<>(actual.keySet());
+        subjects.addAll(expected.keySet());
+        for (String subject : subjects) {
+            long is = actual.getOrDefault(subject, 0L);
+            long shouldBe = expected.getOrDefault(subject, 0L);
+            if (is != shouldBe) {
+                violation(rule, subject + ": " + what + " " + is + " != " + source + " " + shouldBe);
+            }
+        }
+    }
+
     final Findings findings() {
         return found;
     }

@@ -20,15 +20,7 @@ final class SupplyKept extends Invariant {
     @Override
     void check() {
         OnItsWay way = db.onItsWay();
-        Set<String> subjects = new TreeSet<>(way.incoming().keySet());
-        subjects.addAll(way.openOrders().keySet());
-        for (String subject : subjects) {
-            long incoming = way.incoming().getOrDefault(subject, 0L);
-            long expected = way.openOrders().getOrDefault(subject, 0L);
-            if (incoming != expected) {
-                violation(Rule.I2, subject + ": incoming " + incoming + " != open purchase orders' " + expected);
-            }
-        }
+        agree(Rule.I2, way.incoming(), "incoming", way.openOrders(), "open purchase orders'");
         Map<String, Long> promisedBy = new HashMap<>();
         Map<String, Long> awaitedBy = new HashMap<>();
         for (Promise p : way.promises()) {

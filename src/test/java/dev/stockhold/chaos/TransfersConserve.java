@@ -1,8 +1,5 @@
 package dev.stockhold.chaos;
 
-import java.util.Set;
-import java.util.TreeSet;
-
 import dev.stockhold.chaos.Findings.Rule;
 
 /**
@@ -13,15 +10,7 @@ final class TransfersConserve extends Invariant {
 
     @Override
     void check() {
-        Set<String> subjects = new TreeSet<>(db.inTransit().keySet());
-        subjects.addAll(db.openTransfers().keySet());
-        for (String subject : subjects) {
-            long inTransit = db.inTransit().getOrDefault(subject, 0L);
-            long open = db.openTransfers().getOrDefault(subject, 0L);
-            if (inTransit != open) {
-                violation(Rule.I2, subject + ": in transit " + inTransit + " != open transfers' " + open);
-            }
-        }
+        agree(Rule.I2, db.inTransit(), "in transit", db.openTransfers(), "open transfers'");
         long moved = db.events().stream()
                 .filter(e -> e.stock() && e.kind().equals("changed") && "transfer".equals(e.data().path("kind").asText()))
                 .mapToLong(e -> e.data().path("delta").asLong()).sum();
