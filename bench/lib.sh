@@ -25,12 +25,13 @@ make_token() {
   export BENCH_TOKEN="$header.$payload.$signature"
 }
 
-# A TCP port nothing listens on now.
+# A TCP port no socket uses now, below the kernel's ephemeral range (from ip_local_port_range), so an outgoing
+# connection cannot take it between two starts of the service on it.
 free_port() {
-  local port
+  local port low; low=$(awk '{print $1}' /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || echo 32768)
   while :; do
-    port=$(shuf -i 20000-60999 -n 1)
-    ss -Hltn "sport = :$port" | grep -q . || { echo "$port"; return; }
+    port=$(shuf -i 20000-$((low - 1)) -n 1)
+    ss -Hatn "sport = :$port" | grep -q . || { echo "$port"; return; }
   done
 }
 PORT=${PORT:-$(free_port)}
