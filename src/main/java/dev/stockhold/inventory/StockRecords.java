@@ -113,7 +113,7 @@ class StockRecords {
 
     /**
      * Locks the records a count at one location covers, in sku order, creating the listed ones (on hand 0) first where
-     * absent; the location must exist.
+     * absent (never a kit's: a listed kit is refused); the location must exist.
      *
      * @param all whether every record of the location is covered (a full count), not only the listed skus
      */
@@ -137,6 +137,12 @@ class StockRecords {
                         found.add(new Counted(StockRow.read(rs).toRecord(), counted == null ? null : counted.toInstant()));
                     }
                 }
+                // a listed sku without a record after the create is a kit, which has no stock of its own
+                java.util.Set<String> locked = new java.util.HashSet<>();
+                found.forEach(f -> locked.add(f.record().sku()));
+                skus.stream().filter(sku -> !locked.contains(sku)).findFirst().ifPresent(sku -> {
+                    throw Kits.haveNoStock(sku);
+                });
                 return found;
             }
         });

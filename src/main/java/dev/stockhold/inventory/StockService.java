@@ -171,16 +171,9 @@ public class StockService {
             List<SnapshotView.Result> results = new ArrayList<>();
             Source source = new Source(actor, null, key.value(), "snapshot", null);
             locations.ensure(tenantId, location);
-            List<StockRecords.Counted> locked = records.lockForCount(tenantId, location, request.inLockOrder().stream()
-                    .map(SnapshotRequest.Count::sku).toList(), request.full());
-            // a listed sku without a record after the create is a kit, which has no stock of its own
-            java.util.Set<String> found = new java.util.HashSet<>();
-            locked.forEach(l -> found.add(l.record().sku()));
-            counts.keySet().stream().filter(sku -> !found.contains(sku)).findFirst().ifPresent(sku -> {
-                throw Kits.haveNoStock(sku);
-            });
-            for (StockRecords.Counted one : locked) {
-                results.add(applyCount(tenantId, one, counts.get(one.record().sku()), asOf, source));
+            for (StockRecords.Counted locked : records.lockForCount(tenantId, location, request.inLockOrder().stream()
+                    .map(SnapshotRequest.Count::sku).toList(), request.full())) {
+                results.add(applyCount(tenantId, locked, counts.get(locked.record().sku()), asOf, source));
             }
             return StoredResponse.ok(mapper, new SnapshotView(location, asOf, request.full() ? "full" : "partial", results), null, null);
         });
