@@ -71,9 +71,11 @@ final class BackorderStatements {
              ORDER BY line_no, promised_at NULLS LAST, supply_id
             """;
 
-    static final String DELETE_PROMISES = "DELETE FROM promises WHERE tenant_id = ? AND reservation_id = ?";
-    /** A reservation that ended waits for nothing: its answer and events no longer show backordered units. */
-    static final String WAIT_NO_MORE = "UPDATE reservations SET awaiting = 0, backorders = NULL WHERE tenant_id = ? AND id = ?";
+    /** A reservation that ended gives back its promises and waits for nothing: its answer no longer shows backordered units. */
+    static final String FORGET = """
+            WITH gone AS (DELETE FROM promises WHERE tenant_id = ? AND reservation_id = ?)
+            UPDATE reservations SET awaiting = 0, backorders = NULL WHERE tenant_id = ? AND id = ?
+            """;
 
     /**
      * What the reservation waits for, written with its promises; when it waits for nothing more its hold starts now

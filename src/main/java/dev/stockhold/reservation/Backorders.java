@@ -75,17 +75,23 @@ public class Backorders {
      * every promise made by the writers the lock waited for); call before any stock record of them is locked.
      */
     public List<Supply> lockSupplies(String tenantId, Collection<String> skus) {
-        String[] names = skus.stream().distinct().sorted().toArray(String[]::new);
         jdbc.run(Jdbc.Mode.JOIN, BackorderStatements.LOCK_SUPPLIES, (c, ps) -> {
-            ps.setString(1, tenantId);
-            ps.setArray(2, c.createArrayOf("varchar", names));
-            ps.setString(3, tenantId);
-            ps.setArray(4, c.createArrayOf("varchar", names));
+            bindSkus(c, ps, tenantId, skus);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next();
             }
         });
         return supplies(Jdbc.Mode.JOIN, BackorderStatements.OPEN_SUPPLIES, tenantId, skus);
+    }
+
+    /** The tenant and the skus, for the purchase orders' part and the transfers' part of a supplies statement. */
+    private static void bindSkus(java.sql.Connection c, java.sql.PreparedStatement ps, String tenantId, Collection<String> skus)
+            throws java.sql.SQLException {
+        String[] names = skus.stream().distinct().sorted().toArray(String[]::new);
+        ps.setString(1, tenantId);
+        ps.setArray(2, c.createArrayOf("varchar", names));
+        ps.setString(3, tenantId);
+        ps.setArray(4, c.createArrayOf("varchar", names));
     }
 
     /** The open supplies of these skus in expected order, with what each has not promised, read without locks. */
@@ -94,12 +100,8 @@ public class Backorders {
     }
 
     private List<Supply> supplies(Jdbc.Mode mode, String sql, String tenantId, Collection<String> skus) {
-        String[] names = skus.stream().distinct().sorted().toArray(String[]::new);
         return jdbc.run(mode, sql, (c, ps) -> {
-            ps.setString(1, tenantId);
-            ps.setArray(2, c.createArrayOf("varchar", names));
-            ps.setString(3, tenantId);
-            ps.setArray(4, c.createArrayOf("varchar", names));
+            bindSkus(c, ps, tenantId, skus);
             ps.setString(5, tenantId);
             List<Supply> found = new ArrayList<>();
             try (ResultSet rs = ps.executeQuery()) {

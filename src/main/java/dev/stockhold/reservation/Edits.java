@@ -135,16 +135,13 @@ public class Edits {
      * already counts as available to it.
      */
     private List<ReservationView.Line> place(String tenantId, Reservation r, ReservationEdit edit, SortedMap<StockKey, Long> held) {
-        Map<String, String> heldAt = new HashMap<>();
-        held.keySet().forEach(k -> heldAt.merge(k.sku(), k.location(), (a, b) -> a));
+        Map<String, String> heldAt = heldAt(held);
         List<Allocation.Line> lines = edit.lines().stream()
                 .map(l -> new Allocation.Line(l.sku(), l.location() != null ? l.location() : heldAt.get(l.sku()), l.quantity())).toList();
         Map<StockKey, Long> taken = new HashMap<>();
         held.forEach((k, q) -> taken.put(k, -q));
-        List<Candidate> found = stock.candidates(tenantId, new TreeSet<>(lines.stream().map(Allocation.Line::sku).toList()), null);
-        // a reservation made through a channel stays within the channel's locations, in its order
-        Channel channel = r.channel == null ? null : channels.find(tenantId, r.channel);
-        Allocation allocation = Allocation.of(lines, channel == null ? found : channel.order(found), taken);
+        Allocation allocation = Allocation.of(lines,
+                candidates(tenantId, r, new TreeSet<>(lines.stream().map(Allocation.Line::sku).toList())), taken);
         if (allocation instanceof Allocation.Refused refused) {
             if (!refused.unknown().isEmpty() && !kits.of(tenantId, refused.unknown()).isEmpty()) {
                 return null; // some lines are kits: placed by their components
@@ -178,12 +175,9 @@ public class Edits {
                 kit.components().forEach(c -> skus.add(c.sku()));
             }
         });
-        List<Candidate> found = stock.candidates(tenantId, skus, null);
-        Channel channel = r.channel == null ? null : channels.find(tenantId, r.channel);
-        List<Candidate> candidates = (channel == null ? found : channel.order(found)).stream()
+        List<Candidate> candidates = candidates(tenantId, r, skus).stream()
                 .map(c -> new Candidate(c.key(), c.available() + held.getOrDefault(c.key(), 0L))).toList();
-        Map<String, String> heldAt = new HashMap<>();
-        held.keySet().forEach(k -> heldAt.merge(k.sku(), k.location(), (a, b) -> a));
+        Map<String, String> heldAt = heldAt(held);
         if (r.requestedLines != null) {
             StoredLines.requestedOf(r.requestedLines).stream().filter(l -> l.units() != null && l.units().size() == 1)
                     .forEach(l -> heldAt.put(l.sku(), l.units().get(0).location()));
@@ -197,6 +191,20 @@ public class Edits {
         }
         return views.held(r.id, new ReservationRequest(lines, null, null, null, null, null, null, null), (KitAllocation.Placed) placed,
                 now);
+    }
+
+    /** The records an edit may place on, in allocation order; through the reservation's channel only its locations, in its order. */
+    private List<Candidate> candidates(String tenantId, Reservation r, java.util.Collection<String> skus) {
+        List<Candidate> found = stock.candidates(tenantId, skus, null);
+        Channel channel = r.channel == null ? null : channels.find(tenantId, r.channel);
+        return channel == null ? found : channel.order(found);
+    }
+
+    /** Per sku, a location the reservation holds it at: where a bare line of the edit stays. */
+    private static Map<String, String> heldAt(SortedMap<StockKey, Long> held) {
+        Map<String, String> at = new HashMap<>();
+        held.keySet().forEach(k -> at.merge(k.sku(), k.location(), (a, b) -> a));
+        return at;
     }
 
     private static List<String> shortSkus(SortedMap<StockKey, Long> shift, List<StockRecord> moved) {

@@ -95,8 +95,7 @@ class Promises {
     }
 
     void forget(String tenantId, UUID reservation) {
-        update(BackorderStatements.DELETE_PROMISES, tenantId, reservation);
-        update(BackorderStatements.WAIT_NO_MORE, tenantId, reservation);
+        update(BackorderStatements.FORGET, tenantId, reservation, tenantId, reservation);
     }
 
     /**
