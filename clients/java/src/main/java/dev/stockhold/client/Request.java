@@ -1,0 +1,64 @@
+package dev.stockhold.client;
+
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One call to make: the operation, its path and query values, its body, and the Idempotency-Key and If-Match it is
+ * sent with on every attempt. Built by the resource classes; the key of a keyed operation is made here when the caller
+ * gave none.
+ */
+record Request(Operation operation, List<String> pathValues, Map<String, List<String>> query, Object body, String idempotencyKey,
+        String ifMatch) {
+
+    static Request of(Operation operation, String... pathValues) {
+        return new Request(operation, List.of(pathValues), new LinkedHashMap<>(), null,
+                operation.retry() == Operation.Retry.KEYED ? Keys.random() : null, null);
+    }
+
+    Request body(Object value) {
+        return new Request(operation, pathValues, query, value, idempotencyKey, ifMatch);
+    }
+
+    /** The caller's key, or the one made for this call when the caller gave null. */
+    Request key(String value) {
+        return value == null ? this : new Request(operation, pathValues, query, body, Keys.check(value), ifMatch);
+    }
+
+    Request ifMatch(String version) {
+        return new Request(operation, pathValues, query, body, idempotencyKey, version);
+    }
+
+    /** Adds a query parameter; a null value is left out. */
+    Request query(String name, Object value) {
+        if (value != null) {
+            query.computeIfAbsent(name, n -> new ArrayList<>()).add(value.toString());
+        }
+        return this;
+    }
+
+    /** The path and query, each value percent-encoded. */
+    String target() {
+        StringBuilder path = new StringBuilder();
+        int next = 0;
+        for (String segment : operation.path().substring(1).split("/")) {
+            path.append('/').append(segment.startsWith("{") ? encode(pathValues.get(next++)) : segment);
+        }
+        String separator = "?";
+        for (Map.Entry<String, List<String>> parameter : query.entrySet()) {
+            for (String value : parameter.getValue()) {
+                path.append(separator).append(encode(parameter.getKey())).append('=').append(encode(value));
+                separator = "&";
+            }
+        }
+        return path.toString();
+    }
+
+    private static String encode(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+}

@@ -1,0 +1,16 @@
+package dev.stockhold.client.model;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+// Generated from the OpenAPI document (/q/openapi) by ClientModelTest: do not edit.
+/**
+ * The KitComponent object of the API.
+ *
+ * @param sku (required)
+ * @param quantity (required)
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record KitComponent(String sku, int quantity) {
+}

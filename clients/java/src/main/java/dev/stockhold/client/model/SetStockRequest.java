@@ -1,0 +1,15 @@
+package dev.stockhold.client.model;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+// Generated from the OpenAPI document (/q/openapi) by ClientModelTest: do not edit.
+/**
+ * The SetStockRequest object of the API.
+ *
+ * @param available (required)
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record SetStockRequest(long available) {
+}

@@ -1,0 +1,94 @@
+package dev.stockhold.clients;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.stockhold.client.Operation;
+import dev.stockhold.support.Repository;
+import io.quarkus.test.junit.QuarkusTest;
+
+/**
+ * The Java client follows the API the service serves: its model package is exactly what {@link JavaModel} writes from
+ * /q/openapi, and its {@link Operation}s are exactly the document's /v1 operations. A change of the API that the
+ * client does not follow fails here; {@code -Dclients.regenerate=true} rewrites the model from the document.
+ */
+@QuarkusTest
+class ClientModelTest {
+
+    private static final Path MODEL = Repository.path("clients/java/src/main/java/dev/stockhold/client/model");
+    private static final Path EVENTS = Repository.path("clients/java/src/main/java/dev/stockhold/client/events/data");
+
+    static JsonNode document() throws Exception {
+        return new ObjectMapper().readTree(given().accept("application/json").get("/q/openapi?format=json").asString());
+    }
+
+    @Test
+    void shouldHoldTheModelTheDocumentDescribes() throws Exception {
+        Map<String, String> expected = JavaModel.sources(document());
+        assertThat(expected).as("schemas in /q/openapi").hasSizeGreaterThan(40);
+        assertThat(stale(MODEL, expected)).as("client model files that differ from /q/openapi (rewrite with -Dclients.regenerate=true)")
+                .isEmpty();
+    }
+
+    @Test
+    void shouldHoldTheServiceEventRecords() throws Exception {
+        Map<String, String> expected = EventModel.sources(Repository.path("src/main/java/dev/stockhold/events"));
+        assertThat(expected).as("event payload records").hasSizeGreaterThan(20);
+        assertThat(stale(EVENTS, expected))
+                .as("client event records that differ from the service's (rewrite with -Dclients.regenerate=true)").isEmpty();
+    }
+
+    /** The files of {@code dir} that differ from {@code expected}, after rewriting them when asked to. */
+    private static List<String> stale(Path dir, Map<String, String> expected) throws Exception {
+        if (Boolean.getBoolean("clients.regenerate")) {
+            Files.createDirectories(dir);
+            try (Stream<Path> old = Files.list(dir)) {
+                for (Path file : old.toList()) {
+                    Files.delete(file);
+                }
+            }
+            for (Map.Entry<String, String> file : expected.entrySet()) {
+                Files.writeString(dir.resolve(file.getKey()), file.getValue());
+            }
+        }
+        List<String> stale = new ArrayList<>();
+        for (Map.Entry<String, String> file : expected.entrySet()) {
+            Path path = dir.resolve(file.getKey());
+            if (!Files.exists(path) || !Files.readString(path).equals(file.getValue())) {
+                stale.add(file.getKey());
+            }
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            files.map(f -> f.getFileName().toString()).filter(f -> !expected.containsKey(f))
+                    .forEach(f -> stale.add(f + " (not generated)"));
+        }
+        return stale;
+    }
+
+    @Test
+    void shouldCallEveryOperationOfTheApi() throws Exception {
+        TreeSet<String> served = new TreeSet<>();
+        document().path("paths").fields().forEachRemaining(path -> path.getValue().fieldNames().forEachRemaining(method -> {
+            if (path.getKey().startsWith("/v1/")) {
+                served.add(method.toUpperCase() + " " + path.getKey());
+            }
+        }));
+        TreeSet<String> called = new TreeSet<>(Arrays.stream(Operation.values()).map(o -> o.method() + " " + o.path()).toList());
+        assertThat(served).as("/v1 operations in /q/openapi").hasSizeGreaterThan(30);
+        assertThat(called).as("the client's operations").isEqualTo(served);
+    }
+}
