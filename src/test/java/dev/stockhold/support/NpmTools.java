@@ -27,12 +27,17 @@ public final class NpmTools {
         if (Files.exists(installed)) {
             return;
         }
-        assertThat(onPath("npm") || !"true".equals(System.getenv("CI"))).as("npm on the PATH in CI").isTrue();
-        Assumptions.assumeTrue(onPath("npm"), "npm is not installed: the check with " + pkg + " is skipped");
+        requireNpm("the check with " + pkg);
         Path log = Path.of("target", dir + "-install.log");
         Process install = new ProcessBuilder("npm", "install", "--prefix", "target/" + dir, "--no-audit", "--no-fund", pkg)
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         assertThat(install.waitFor(5, TimeUnit.MINUTES) && install.exitValue() == 0).as("npm install %s (see %s)", pkg, log).isTrue();
+    }
+
+    /** Skips the test without npm, except in CI (which installs it), where a missing npm fails it. */
+    public static void requireNpm(String what) {
+        assertThat(onPath("npm") || !"true".equals(System.getenv("CI"))).as("npm on the PATH in CI").isTrue();
+        Assumptions.assumeTrue(onPath("npm"), "npm is not installed: " + what + " is skipped");
     }
 
     private static boolean onPath(String command) {
