@@ -18,7 +18,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.stockhold.client.Operation;
+import dev.stockhold.client.ProblemException;
+import dev.stockhold.client.model.Problem;
 import dev.stockhold.support.Repository;
+import dev.stockhold.web.ProblemType;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -77,6 +80,18 @@ class ClientModelTest {
                     .forEach(f -> stale.add(f + " (not generated)"));
         }
         return stale;
+    }
+
+    @Test
+    void shouldTypeEveryProblemTheServiceAnswers() {
+        List<String> untyped = new ArrayList<>();
+        for (ProblemType type : ProblemType.values()) {
+            Problem problem = new Problem(type.uri().toString(), type.title(), type.status(), "detail", List.of(), List.of());
+            if (ProblemException.of(problem, null, 1).getClass() == ProblemException.class) {
+                untyped.add(type.slug());
+            }
+        }
+        assertThat(untyped).as("problem slugs without an exception class of their own in the Java client").isEmpty();
     }
 
     @Test

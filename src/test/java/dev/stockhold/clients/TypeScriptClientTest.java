@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
@@ -25,6 +26,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.stockhold.support.NpmTools;
 import dev.stockhold.support.Repository;
 import dev.stockhold.support.Tokens;
+import dev.stockhold.web.ProblemType;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 
@@ -84,6 +86,13 @@ class TypeScriptClientTest {
             }
         }));
         assertThat(called).as("the TypeScript client's operations").isEqualTo(served);
+        String slugs = run(
+                List.of("node", "-e", "import('./dist/index.js').then(m => console.log(JSON.stringify(Object.keys(m.PROBLEM_CLASSES))))"),
+                Map.of(), "problems");
+        TreeSet<String> typed = new TreeSet<>();
+        JSON.readTree(lastLine(slugs)).forEach(slug -> typed.add(slug.asText()));
+        TreeSet<String> answered = new TreeSet<>(Arrays.stream(ProblemType.values()).map(ProblemType::slug).toList());
+        assertThat(typed).as("problem slugs with an error class in the TypeScript client").isEqualTo(answered);
     }
 
     @Test
