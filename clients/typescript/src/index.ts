@@ -219,7 +219,15 @@ export class StockholdClient {
     try {
       const { lines, allocation, channel, backorder } = request;
       const availability = await this.send("post", "/v1/availability", [], { body: { lines, allocation, channel, backorder } });
-      return availability.value.lines.filter((line) => !line.reservable);
+      const whole = allocation === undefined || allocation === "whole";
+      return availability.value.lines
+        .filter((line) => !line.reservable)
+        .map((line) => {
+          const each = (line.available ?? []).map((stock) => stock.available);
+          const reservable = Math.min(line.quantity, whole ? Math.max(0, ...each) : each.reduce((a, b) => a + b, 0));
+          return { sku: line.sku, location: line.location, requested: line.quantity, reservable, missing: line.quantity - reservable };
+        })
+        .filter((line) => line.missing > 0);
     } catch (error) {
       if (error instanceof StockholdError) return [];
       throw error;

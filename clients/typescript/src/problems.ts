@@ -2,7 +2,16 @@
 import type { components } from "./openapi.js";
 
 export type Problem = components["schemas"]["Problem"];
-export type AvailabilityLine = components["schemas"]["AvailabilityLine"];
+
+/** What one line of a refused reservation lacks, as read right after the refusal. */
+export interface Shortfall {
+  sku: string;
+  location?: string;
+  requested: number;
+  /** What the request's allocation could have taken: the most one location serves (whole lines), or all together. */
+  reservable: number;
+  missing: number;
+}
 
 /** Every failure the client reports. */
 export class StockholdError extends Error {
@@ -57,9 +66,9 @@ export class ReservationNotFound extends NotFound {}
 export class OutboxEventNotFound extends NotFound {}
 export class MethodNotAllowed extends ProblemError {}
 export class NotAcceptable extends ProblemError {}
-/** 409: a line is short; `shortfall` is each unreservable line as read right after the refusal. */
+/** 409: a line is short; `shortfall` is each short line as read right after the refusal. */
 export class InsufficientStock extends ProblemError {
-  shortfall: AvailabilityLine[] = [];
+  shortfall: Shortfall[] = [];
   get skus(): string[] {
     return this.problem.skus ?? [];
   }

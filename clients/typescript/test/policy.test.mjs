@@ -61,7 +61,7 @@ test("insufficient stock carries each short line, read right after the refusal",
   const { client } = scripted([() => problem(409, "insufficient-stock"), availability]);
   const error = await client.reservations.create(request).catch((e) => e);
   assert.ok(error instanceof InsufficientStock);
-  assert.deepEqual(error.shortfall, [line]);
+  assert.deepEqual(error.shortfall, [{ sku: "A-1", location: undefined, requested: 1, reservable: 0, missing: 1 }]);
 });
 
 test("a call whose deadline passes after a lost answer is OutcomeUnknown with its key", async () => {

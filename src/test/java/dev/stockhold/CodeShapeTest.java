@@ -49,10 +49,10 @@ class CodeShapeTest {
         assertThat(tooLong).isEmpty();
     }
 
-    /** The service's main sources and the chaos harness without its tests. */
+    /** The service's main sources, the Java client's and the chaos harness without its tests. */
     private static List<Path> sources() throws IOException {
         List<Path> files = new ArrayList<>();
-        for (String root : List.of("src/main/java", "src/test/java/dev/stockhold/chaos")) {
+        for (String root : List.of("src/main/java", "clients/java/src/main/java", "src/test/java/dev/stockhold/chaos")) {
             try (Stream<Path> walk = Files.walk(Repository.path(root))) {
                 walk.filter(f -> f.toString().endsWith(".java")).filter(f -> !f.getFileName().toString().matches(".*(Test|IT)\\.java"))
                         .forEach(files::add);

@@ -101,6 +101,13 @@ class TypeScriptClientTest {
     }
 
     @Test
+    void shouldRunTheTour() throws Exception {
+        Map<String, String> env = Map.of("STOCKHOLD_URL", "http://localhost:" + RestAssured.port, "STOCKHOLD_TOKEN",
+                Tokens.allRoles("t-" + java.util.UUID.randomUUID().toString().substring(0, 13)));
+        assertThat(lastLine(run(List.of("node", "scenario/tour.mjs"), env, "tour"))).isEqualTo("{\"tour\":\"done\"}");
+    }
+
+    @Test
     void shouldPackAsAnNpmPackage() throws Exception {
         JsonNode packed = JSON.readTree(run(List.of("npm", "pack", "--dry-run", "--json", "--ignore-scripts"), Map.of(), "npm-pack"));
         List<String> files = new ArrayList<>();

@@ -2,7 +2,6 @@ package dev.stockhold.client;
 
 import java.util.List;
 
-import dev.stockhold.client.model.AvailabilityLine;
 import dev.stockhold.client.model.Problem;
 import dev.stockhold.client.model.Violation;
 
@@ -14,11 +13,11 @@ public final class Problems {
 
     /**
      * 409 insufficient-stock: a line is short everywhere it may be served. {@link #skus()} names the short skus;
-     * {@link #shortfall()} is what the client read right after the refusal: each line of the request with what was
-     * reservable and what was missing (empty when the refusal was not for a reservation the client made).
+     * {@link #shortfall()} is each short line as the client read it right after the refusal (empty when the read failed,
+     * or for a refusal of another call than a reservation).
      */
     public static final class InsufficientStock extends ProblemException {
-        private volatile List<AvailabilityLine> shortfall = List.of();
+        private volatile List<Shortfall> shortfall = List.of();
 
         InsufficientStock(Problem problem, String key, int attempts) {
             super(problem, key, attempts);
@@ -28,11 +27,11 @@ public final class Problems {
             return problem().skus() == null ? List.of() : problem().skus();
         }
 
-        public List<AvailabilityLine> shortfall() {
+        public List<Shortfall> shortfall() {
             return shortfall;
         }
 
-        InsufficientStock explain(List<AvailabilityLine> lines) {
+        InsufficientStock explain(List<Shortfall> lines) {
             this.shortfall = List.copyOf(lines);
             return this;
         }

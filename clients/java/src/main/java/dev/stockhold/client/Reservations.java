@@ -40,11 +40,12 @@ public final class Reservations {
         }
     }
 
-    private List<dev.stockhold.client.model.AvailabilityLine> shortfall(ReservationRequest request) {
+    private List<Shortfall> shortfall(ReservationRequest request) {
         try {
             AvailabilityRequest ask = new AvailabilityRequest(request.lines(), request.allocation(), request.channel(), request.backorder());
             Availability availability = calls.send(Request.of(Operation.AVAILABILITY).body(ask), Availability.class).value();
-            return availability.lines().stream().filter(line -> !line.reservable()).toList();
+            return availability.lines().stream().filter(line -> !line.reservable()).map(line -> Shortfall.of(line, request.allocation()))
+                    .filter(line -> line.missing() > 0).toList();
         } catch (StockholdException unexplained) {
             return List.of();
         }

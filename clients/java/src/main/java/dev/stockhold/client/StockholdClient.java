@@ -92,14 +92,18 @@ public final class StockholdClient {
             return this;
         }
 
-        /** The JDK client to send with; by default one with a 5 s connect timeout that follows no redirect. */
+        /**
+         * The JDK client to send with; by default HTTP/1.1, a 5 s connect timeout, no redirect followed. Keep HTTP/1.1:
+         * over HTTP/2 the JDK sends a body without Content-Length, which Stockhold refuses (411 length-required).
+         */
         public Builder httpClient(HttpClient value) {
             this.http = value;
             return this;
         }
 
         public StockholdClient build() {
-            HttpClient client = http != null ? http : HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+            HttpClient client = http != null ? http : HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5))
+                    .build();
             return new StockholdClient(new Calls(client, base, token, policy, json()));
         }
     }

@@ -64,7 +64,7 @@ class RetryTest {
             Problems.InsufficientStock refused = catchThrowableOfType(() -> client(server, FAST).reservations().create(REQUEST),
                     Problems.InsufficientStock.class);
             assertThat(refused.skus()).containsExactly("A-1");
-            assertThat(refused.shortfall()).singleElement().satisfies(line -> assertThat(line.shortfall()).isEqualTo(1));
+            assertThat(refused.shortfall()).containsExactly(new Shortfall("A-1", null, 1, 0, 1));
             assertThat(server.seen.get(1).requestLine()).startsWith("POST /v1/availability");
         }
     }
