@@ -134,12 +134,23 @@ export class Calls {
     for (let attempt = 1; ; attempt++) {
       this.attempts++;
       let wait = backoff(this.policy, attempt);
+      let received: Received | undefined;
       try {
-        const response = await this.attempt(call, Math.max(1, Math.min(this.policy.attemptTimeoutMs, deadline - Date.now())));
-        if (response.status < 300) {
-          return await answer<T>(response, call, attempt);
+        received = await this.attempt(call, Math.max(1, Math.min(this.policy.attemptTimeoutMs, deadline - Date.now())));
+      } catch (error) {
+        last = error;
+        if (!notSent(error)) {
+          if (call.kind === "unsafe") {
+            throw new OutcomeUnknown(`${call.method} ${call.path}: the answer was lost; read the resource`, undefined, attempt, { cause: error });
+          }
+          mayHaveActed ||= call.kind !== "read";
         }
-        const problem = problemError(await problemOf(response), call.idempotencyKey, attempt);
+      }
+      if (received !== undefined) {
+        if (received.response.status < 300) {
+          return answer<T>(received, call, attempt);
+        }
+        const problem = problemError(problemOf(received), call.idempotencyKey, attempt);
         const retryable =
           problem.status === 429 ||
           (problem instanceof RequestInProgress && call.kind === "keyed") ||
@@ -152,18 +163,7 @@ export class Calls {
         }
         mayHaveActed ||= call.kind !== "read" && problem.status !== 429;
         last = problem;
-        wait = retryAfter(response) ?? wait;
-      } catch (error) {
-        if (error instanceof ProblemError || error instanceof OutcomeUnknown) {
-          throw error;
-        }
-        last = error;
-        if (!notSent(error)) {
-          if (call.kind === "unsafe") {
-            throw new OutcomeUnknown(`${call.method} ${call.path}: the answer was lost; read the resource`, undefined, attempt, { cause: error });
-          }
-          mayHaveActed ||= call.kind !== "read";
-        }
+        wait = retryAfter(received.response) ?? wait;
       }
       if (attempt >= this.policy.maxAttempts || Date.now() + wait > deadline || !this.budget.tryWithdraw()) {
         if (mayHaveActed) {
@@ -184,7 +184,8 @@ export class Calls {
     }
   }
 
-  private async attempt(call: Call, timeoutMs: number): Promise<Response> {
+  /** One attempt: the answer read whole (a connection lost while reading the body is a lost answer too). */
+  private async attempt(call: Call, timeoutMs: number): Promise<Received> {
     const headers: Record<string, string> = { accept: "application/json, application/problem+json" };
     const token = await this.token();
     if (token) headers.authorization = `Bearer ${token}`;
@@ -202,7 +203,7 @@ export class Calls {
       signal: AbortSignal.timeout(timeoutMs),
       redirect: "manual",
     });
-    return response;
+    return { response, text: await response.text() };
   }
 }
 
@@ -231,8 +232,13 @@ function notSent(error: unknown): boolean {
   return code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "UND_ERR_CONNECT_TIMEOUT";
 }
 
-async function answer<T>(response: Response, call: Call, attempts: number): Promise<Answer<T>> {
-  const text = await response.text();
+interface Received {
+  response: Response;
+  text: string;
+}
+
+/** The answer; a 2xx body that is not JSON is an error of the service, never a lost answer to retry. */
+function answer<T>({ response, text }: Received, call: Call, attempts: number): Answer<T> {
   const etag = response.headers.get("etag") ?? undefined;
   return {
     value: (text ? JSON.parse(text) : undefined) as T,
@@ -245,8 +251,7 @@ async function answer<T>(response: Response, call: Call, attempts: number): Prom
   };
 }
 
-async function problemOf(response: Response): Promise<Problem> {
-  const text = await response.text();
+function problemOf({ response, text }: Received): Problem {
   if ((response.headers.get("content-type") ?? "").startsWith("application/problem+json")) {
     try {
       return JSON.parse(text) as Problem;

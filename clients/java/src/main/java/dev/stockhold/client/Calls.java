@@ -50,11 +50,12 @@ final class Calls {
         budget.deposit();
         Instant deadline = Instant.now().plus(policy.deadline());
         Attempts tried = new Attempts(request);
+        byte[] body = body(request);
         for (int attempt = 1;; attempt++) {
             attempts.incrementAndGet();
             Duration wait;
             try {
-                HttpResponse<String> response = http.send(httpRequest(request, remaining(deadline)), HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> response = http.send(httpRequest(request, body, remaining(deadline)), HttpResponse.BodyHandlers.ofString());
                 if (response.statusCode() < 300) {
                     return answer(request, response, type, attempt);
                 }
@@ -90,7 +91,16 @@ final class Calls {
         return timeout.isNegative() || timeout.isZero() ? Duration.ofMillis(1) : timeout;
     }
 
-    private HttpRequest httpRequest(Request request, Duration timeout) throws IOException {
+    /** The JSON body, written once for every attempt; a body Jackson cannot write is the caller's error, not a retry. */
+    private byte[] body(Request request) {
+        try {
+            return request.body() == null ? null : json.writeValueAsBytes(request.body());
+        } catch (IOException e) {
+            throw new IllegalArgumentException("the request body cannot be written as JSON: " + e.getMessage(), e);
+        }
+    }
+
+    private HttpRequest httpRequest(Request request, byte[] body, Duration timeout) {
         HttpRequest.Builder builder = HttpRequest.newBuilder(base.resolve(request.target())).timeout(timeout)
                 .header("Accept", "application/json, application/problem+json");
         String bearer = token.get();
@@ -103,17 +113,23 @@ final class Calls {
         if (request.ifMatch() != null) {
             builder.header("If-Match", '"' + request.ifMatch() + '"');
         }
-        if (request.body() != null) {
+        if (body != null) {
             builder.header("Content-Type", "application/json");
-            builder.method(request.operation().method(), HttpRequest.BodyPublishers.ofByteArray(json.writeValueAsBytes(request.body())));
+            builder.method(request.operation().method(), HttpRequest.BodyPublishers.ofByteArray(body));
         } else {
             builder.method(request.operation().method(), HttpRequest.BodyPublishers.noBody());
         }
         return builder.build();
     }
 
-    private <T> Answer<T> answer(Request request, HttpResponse<String> response, Class<T> type, int attempt) throws IOException {
-        T value = type == null || response.body().isEmpty() ? null : json.readValue(response.body(), type);
+    /** The answer; a 2xx body that is not the operation's type is an error of the service, never a lost answer to retry. */
+    private <T> Answer<T> answer(Request request, HttpResponse<String> response, Class<T> type, int attempt) {
+        T value;
+        try {
+            value = type == null || response.body().isEmpty() ? null : json.readValue(response.body(), type);
+        } catch (IOException e) {
+            throw new IllegalStateException(request.operation() + ": the " + response.statusCode() + " answer is not a " + type.getSimpleName(), e);
+        }
         String etag = response.headers().firstValue("ETag").map(Calls::version).orElse(null);
         boolean replayed = response.headers().firstValue("Idempotent-Replayed").map("true"::equalsIgnoreCase).orElse(false);
         URI location = response.headers().firstValue("Location").map(base::resolve).orElse(null);

@@ -27,7 +27,10 @@ public final class Query {
     }
 
     Request applyTo(Request request) {
-        parameters.forEach(p -> request.query(p.getKey(), p.getValue()));
-        return request;
+        Request with = request;
+        for (Map.Entry<String, Object> parameter : parameters) {
+            with = with.query(parameter.getKey(), parameter.getValue());
+        }
+        return with;
     }
 }

@@ -16,7 +16,7 @@ record Request(Operation operation, List<String> pathValues, Map<String, List<St
         String ifMatch) {
 
     static Request of(Operation operation, String... pathValues) {
-        return new Request(operation, List.of(pathValues), new LinkedHashMap<>(), null,
+        return new Request(operation, List.of(pathValues), Map.of(), null,
                 operation.retry() == Operation.Retry.KEYED ? Keys.random() : null, null);
     }
 
@@ -33,12 +33,15 @@ record Request(Operation operation, List<String> pathValues, Map<String, List<St
         return new Request(operation, pathValues, query, body, idempotencyKey, version);
     }
 
-    /** Adds a query parameter; a null value is left out. */
+    /** A copy with one more query parameter; a null value is left out. */
     Request query(String name, Object value) {
-        if (value != null) {
-            query.computeIfAbsent(name, n -> new ArrayList<>()).add(value.toString());
+        if (value == null) {
+            return this;
         }
-        return this;
+        Map<String, List<String>> more = new LinkedHashMap<>();
+        query.forEach((n, values) -> more.put(n, new ArrayList<>(values)));
+        more.computeIfAbsent(name, n -> new ArrayList<>()).add(value.toString());
+        return new Request(operation, pathValues, more, body, idempotencyKey, ifMatch);
     }
 
     /** The path and query, each value percent-encoded. */
