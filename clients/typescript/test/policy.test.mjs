@@ -88,3 +88,9 @@ test("the retry budget stops retries when it is spent", async () => {
   assert.equal(seen.length, 1, "no budget, no retry");
   assert.equal(client.stats().refusedRetries, 1);
 });
+
+test("an unreadable answer is an error, not a lost answer to retry", async () => {
+  const { client, seen } = scripted([() => new Response("<html>proxy page</html>", { status: 201 }), () => created()]);
+  await assert.rejects(client.reservations.create(request), SyntaxError);
+  assert.equal(seen.length, 1);
+});

@@ -126,6 +126,16 @@ class RetryTest {
     }
 
     @Test
+    void shouldNotTakeAnUnreadableAnswerForALostOne() throws Exception {
+        try (ScriptedServer server = new ScriptedServer(Reply.json(201, "<html>proxy page</html>", Map.of("Content-Type", "text/html")))) {
+            IllegalStateException unreadable = catchThrowableOfType(() -> client(server, FAST).reservations().create(REQUEST),
+                    IllegalStateException.class);
+            assertThat(unreadable).hasMessageContaining("not a Reservation");
+            assertThat(server.seen).hasSize(1);
+        }
+    }
+
+    @Test
     void shouldDrawJitteredWaitsUnderAGrowingCappedBound() {
         RetryPolicy policy = RetryPolicy.DEFAULT.withBackoff(Duration.ofMillis(100), Duration.ofMillis(1000), 2);
         for (int i = 0; i < 200; i++) {
