@@ -106,4 +106,32 @@ class ClientModelTest {
         assertThat(served).as("/v1 operations in /q/openapi").hasSizeGreaterThan(30);
         assertThat(called).as("the client's operations").isEqualTo(served);
     }
+
+    @Test
+    void shouldSendAndReadTheTypesOfEachOperation() throws Exception {
+        JsonNode paths = document().path("paths");
+        List<String> differ = new ArrayList<>();
+        for (Operation operation : Operation.values()) {
+            JsonNode described = paths.path(operation.path()).path(operation.method().toLowerCase(java.util.Locale.ROOT));
+            String request = schemaName(described.path("requestBody").path("content").path("application/json").path("schema"));
+            JsonNode responses = described.path("responses");
+            JsonNode ok = responses.has("200") ? responses.get("200") : responses.path("201");
+            String answer = schemaName(ok.path("content").path("application/json").path("schema"));
+            String clientRequest = operation.request() == null ? "" : operation.request().getSimpleName();
+            if (!request.equals(clientRequest) || !answer.equals(operation.answer().getSimpleName())) {
+                differ.add(
+                        operation + ": the document sends " + request + " and answers " + answer + "; the client " + clientRequest + " and "
+                                + operation.answer().getSimpleName());
+            }
+        }
+        assertThat(differ).as("operations whose request or answer type differs from /q/openapi").isEmpty();
+    }
+
+    /** A schema's component name ({@code X[]} for an array of one), or "" for none. */
+    private static String schemaName(JsonNode schema) {
+        if (schema.has("$ref")) {
+            return schema.get("$ref").asText().replace("#/components/schemas/", "");
+        }
+        return schema.path("type").asText("").equals("array") ? schemaName(schema.path("items")) + "[]" : "";
+    }
 }

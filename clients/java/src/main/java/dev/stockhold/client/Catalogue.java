@@ -38,8 +38,7 @@ public final class Catalogue {
 
     /** Creates or replaces a channel; with {@code read} (not null) only if it is still that version. */
     public Answer<Channel> putChannel(String channel, ChannelRequest request, Channel read) {
-        Request put = Request.of(Operation.CHANNEL_PUT, channel).body(request);
-        return calls.send(read == null ? put : put.ifMatch(Long.toString(read.version())), Channel.class);
+        return calls.send(ifRead(Request.of(Operation.CHANNEL_PUT, channel).body(request), read == null ? null : read.version()), Channel.class);
     }
 
     public KitList kits() {
@@ -52,8 +51,12 @@ public final class Catalogue {
 
     /** Creates or replaces a kit; with {@code read} (not null) only if it is still that version. */
     public Answer<Kit> putKit(String sku, KitRequest request, Kit read) {
-        Request put = Request.of(Operation.KIT_PUT, sku).body(request);
-        return calls.send(read == null ? put : put.ifMatch(Long.toString(read.version())), Kit.class);
+        return calls.send(ifRead(Request.of(Operation.KIT_PUT, sku).body(request), read == null ? null : read.version()), Kit.class);
+    }
+
+    /** The write as a compare-and-set against the version read, or unconditional without a read. */
+    private static Request ifRead(Request put, Long version) {
+        return version == null ? put : put.ifMatch(Long.toString(version));
     }
 
     public Settings settings() {
