@@ -10,7 +10,7 @@ const retry = { attemptTimeoutMs: 800, initialBackoffMs: 20, maxBackoffMs: 200, 
 const client = new StockholdClient({ baseUrl: env.FAULTY, token, retry });
 // the lost calls are another tenant's, so the first part's totals stay exact
 const lostToken = () => env.LOST_TOKEN;
-const hurried = new StockholdClient({ baseUrl: env.LOST, token: lostToken, retry: { ...retry, deadlineMs: 2500 } });
+const hurried = new StockholdClient({ baseUrl: env.LOST, token: lostToken, retry }).withRetry({ deadlineMs: 2500 });
 const patient = new StockholdClient({ baseUrl: env.FAULTY, token: lostToken, retry });
 const [reservations, adjustments, edits] = [Number(env.RESERVATIONS), Number(env.ADJUSTMENTS), Number(env.EDITS)];
 const line = (sku, quantity) => ({ lines: [{ sku, quantity }] });

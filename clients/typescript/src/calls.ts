@@ -117,8 +117,14 @@ export class Calls {
     private readonly token: () => string | Promise<string>,
     private readonly policy: RetryPolicy,
     private readonly fetcher: typeof fetch,
+    budget?: RetryBudget,
   ) {
-    this.budget = new RetryBudget(policy.budgetRatio, policy.budgetPerSecond);
+    this.budget = budget ?? new RetryBudget(policy.budgetRatio, policy.budgetPerSecond);
+  }
+
+  /** The same retry budget under another policy. */
+  with(policy: Partial<RetryPolicy>): Calls {
+    return new Calls(this.base, this.token, { ...this.policy, ...policy }, this.fetcher, this.budget);
   }
 
   stats(): Stats {

@@ -99,8 +99,19 @@ export interface CallOptions {
 export class StockholdClient {
   private readonly calls: Calls;
 
-  constructor(options: ClientOptions) {
-    this.calls = new Calls(options.baseUrl.replace(/\/$/, ""), options.token, { ...DEFAULT_POLICY, ...options.retry }, options.fetch ?? fetch);
+  constructor(options: ClientOptions | Calls) {
+    this.calls =
+      options instanceof Calls
+        ? options
+        : new Calls(options.baseUrl.replace(/\/$/, ""), options.token, { ...DEFAULT_POLICY, ...options.retry }, options.fetch ?? fetch);
+  }
+
+  /**
+   * This client with another retry policy (the given fields replace this client's), for calls that need their own
+   * deadline or attempts. It shares the retry budget; its stats count its own calls.
+   */
+  withRetry(retry: Partial<RetryPolicy>): StockholdClient {
+    return new StockholdClient(this.calls.with(retry));
   }
 
   stats(): Stats {

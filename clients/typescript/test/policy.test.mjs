@@ -94,3 +94,12 @@ test("an unreadable answer is an error, not a lost answer to retry", async () =>
   await assert.rejects(client.reservations.create(request), SyntaxError);
   assert.equal(seen.length, 1);
 });
+
+test("a client with another policy keeps the first one's budget", async () => {
+  const { client, seen } = scripted(
+    Array.from({ length: 10 }, () => () => problem(429, "too-many-requests", { "retry-after": "0" })),
+    { budgetRatio: 0, budgetPerSecond: 0, maxAttempts: 1 },
+  );
+  await assert.rejects(client.withRetry({ maxAttempts: 10 }).reservations.create(request), (e) => e.status === 429);
+  assert.equal(seen.length, 1, "more attempts allowed, but no budget to spend on them");
+});

@@ -90,7 +90,7 @@ class JavaClientFaultTest {
         ClientFaults scenario = new ClientFaults(dataSource);
         try (FaultProxy proxy = new FaultProxy(RestAssured.port, 0, Duration.ofMillis(1500), 7)) {
             StockholdClient patient = client(proxy, scenario, POLICY);
-            StockholdClient hurried = client(proxy, scenario, POLICY.withDeadline(Duration.ofMillis(2500)));
+            StockholdClient hurried = patient.with(POLICY.withDeadline(Duration.ofMillis(2500)));
             ReservationRequest request = ReservationRequest.of(List.of(ReservationRequestLine.of(scenario.reserved, 2)))
                     .withReference("lost-1");
             Reservation deferred = patient.reservations()

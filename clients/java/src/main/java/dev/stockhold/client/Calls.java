@@ -37,12 +37,21 @@ final class Calls {
     private final AtomicLong attempts = new AtomicLong();
 
     Calls(HttpClient http, URI base, Supplier<String> token, RetryPolicy policy, ObjectMapper json) {
+        this(http, base, token, policy, new RetryBudget(policy.budgetRatio(), policy.budgetPerSecond()), json);
+    }
+
+    private Calls(HttpClient http, URI base, Supplier<String> token, RetryPolicy policy, RetryBudget budget, ObjectMapper json) {
         this.http = http;
         this.base = base;
         this.token = token;
         this.policy = policy;
-        this.budget = new RetryBudget(policy.budgetRatio(), policy.budgetPerSecond());
+        this.budget = budget;
         this.json = json;
+    }
+
+    /** The same connections and retry budget under another policy (its budget settings are the first one's). */
+    Calls with(RetryPolicy other) {
+        return new Calls(http, base, token, other, budget, json);
     }
 
     <T> Answer<T> send(Request request, Class<T> type) {

@@ -64,6 +64,15 @@ public final class StockholdClient {
         return outbox;
     }
 
+    /**
+     * This client with another retry policy, for calls that need their own deadline or attempts (a checkout that must
+     * answer within 2 s, a back-office import that may wait a minute). It shares the connections and the retry budget
+     * (whose ratio and rate stay this client's); its stats count its own calls and attempts, and the retries of the shared budget.
+     */
+    public StockholdClient with(RetryPolicy policy) {
+        return new StockholdClient(calls.with(policy));
+    }
+
     /** Calls, attempts and retries so far. */
     public ClientStats stats() {
         return calls.stats();

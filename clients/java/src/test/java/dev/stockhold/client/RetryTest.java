@@ -113,6 +113,16 @@ class RetryTest {
     }
 
     @Test
+    void shouldShareTheBudgetWithAClientOfAnotherPolicy() throws Exception {
+        try (ScriptedServer server = new ScriptedServer(Reply.problem(429, "too-many-requests", Map.of("Retry-After", "0")),
+                Reply.json(201, RESERVATION, Map.of("Content-Type", "application/json")))) {
+            StockholdClient patient = client(server, FAST.withBudget(0, 0).withMaxAttempts(1)).with(FAST.withMaxAttempts(10));
+            assertThat(catchThrowableOfType(() -> patient.reservations().create(REQUEST), Problems.TooManyRequests.class)).isNotNull();
+            assertThat(server.seen).as("more attempts allowed, but no budget to spend on them").hasSize(1);
+        }
+    }
+
+    @Test
     void shouldCallA412AfterALostCompareAndSetUnknown() throws Exception {
         String record = "{\"sku\":\"A-1\",\"location\":\"default\",\"onHand\":5,\"version\":3}";
         try (ScriptedServer server = new ScriptedServer(Reply.json(200, record, Map.of("Content-Type", "application/json")).after(800),
