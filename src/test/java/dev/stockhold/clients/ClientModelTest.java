@@ -19,7 +19,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.stockhold.client.Operation;
 import dev.stockhold.client.ProblemException;
+import dev.stockhold.client.events.EventTypes;
 import dev.stockhold.client.model.Problem;
+import dev.stockhold.events.EventType;
 import dev.stockhold.support.Repository;
 import dev.stockhold.web.ProblemType;
 import io.quarkus.test.junit.QuarkusTest;
@@ -53,6 +55,19 @@ class ClientModelTest {
         assertThat(expected).as("event payload records").hasSizeGreaterThan(20);
         assertThat(stale(EVENTS, expected))
                 .as("client event records that differ from the service's (rewrite with -Dclients.regenerate=true)").isEmpty();
+    }
+
+    @Test
+    void shouldKnowEveryEventTypeWithItsRecord() {
+        Map<String, String> service = new java.util.TreeMap<>();
+        for (EventType type : EventType.values()) {
+            service.put(type.type(), type.data().getSimpleName());
+        }
+        Map<String, String> client = new java.util.TreeMap<>();
+        for (String type : EventTypes.known()) {
+            client.put(type, EventTypes.dataOf(type).orElseThrow().getSimpleName());
+        }
+        assertThat(client).as("the client's event types and their records").isEqualTo(service);
     }
 
     /** The files of {@code dir} that differ from {@code expected}, after rewriting them when asked to. */

@@ -34,6 +34,8 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.stockhold.client.events.Events;
+import dev.stockhold.events.EventType;
 import dev.stockhold.support.Api;
 import dev.stockhold.support.EventContract;
 import dev.stockhold.support.Eventually;
@@ -126,6 +128,13 @@ class KafkaRelayTest extends TenantFixture {
         for (ConsumerRecord<String, String> record : mine) {
             JsonNode event = JSON.readTree(record.value());
             assertThat(header(record, "ce_id")).isEqualTo(event.path("id").asText());
+            // what a consumer using the Java client reads: the id, the key and the data as the type's own record
+            var read = Events.parse(record.value());
+            assertThat(read.id().toString()).isEqualTo(header(record, "ce_id"));
+            assertThat(read.partitionKey()).isEqualTo(record.key());
+            assertThat(read.sequence()).isPositive();
+            assertThat(read.data().getClass().getSimpleName())
+                    .isEqualTo(EventType.ofType(read.type()).orElseThrow().data().getSimpleName());
             assertThat(header(record, "ce_type")).isEqualTo(event.path("type").asText());
             assertThat(header(record, "content-type")).isEqualTo("application/cloudevents+json");
             assertThat(event.path("specversion").asText()).isEqualTo("1.0");

@@ -25,7 +25,7 @@ import dev.stockhold.client.events.data.TransferCancelledV1;
 import dev.stockhold.client.events.data.TransferReceivedV1;
 import dev.stockhold.client.events.data.TransferShippedV1;
 
-/** Every event type Stockhold publishes, with its payload record. A test holds it equal to the service's list. */
+/** Every event type Stockhold publishes, with its payload record. ClientModelTest holds it equal to the service's list. */
 public final class EventTypes {
 
     private static final String PREFIX = "dev.stockhold.";
