@@ -7,7 +7,7 @@ export type RetryKind = "read" | "keyed" | "idempotent" | "unsafe";
 
 /**
  * When and how often a call is sent again: after a connection failure or a timeout before its answer, a 409
- * idempotency-request-in-progress, a 429 or a 5xx; never after another 4xx. Waits are drawn with full jitter from
+ * idempotency-request-in-progress, a 408, a 429 or a 5xx; never after another 4xx. Waits are drawn with full jitter from
  * [0, min(maxBackoffMs, initialBackoffMs * multiplier^(n-1))], or are the answer's Retry-After.
  */
 export interface RetryPolicy {
@@ -157,8 +157,9 @@ export class Calls {
           return answer<T>(received, call, attempt);
         }
         const problem = problemError(problemOf(received), call.idempotencyKey, attempt);
+        const notRun = problem.status === 429 || problem.status === 408; // refused before anything ran
         const retryable =
-          problem.status === 429 ||
+          notRun ||
           (problem instanceof RequestInProgress && call.kind === "keyed") ||
           (problem.status >= 500 && call.kind !== "unsafe");
         if (!retryable) {
@@ -167,7 +168,7 @@ export class Calls {
           }
           throw problem;
         }
-        mayHaveActed ||= call.kind !== "read" && problem.status !== 429;
+        mayHaveActed ||= call.kind !== "read" && !notRun;
         last = problem;
         wait = retryAfter(received.response) ?? wait;
       }

@@ -25,7 +25,8 @@ final class Attempts {
     Duration refused(ProblemException problem, Duration wait) {
         int status = problem.status();
         boolean inProgress = problem instanceof Problems.RequestInProgress;
-        boolean retryable = status == 429 || inProgress && retry == Retry.KEYED || status >= 500 && retry != Retry.UNSAFE;
+        boolean notRun = status == 429 || status == 408; // refused before anything ran: the tenant's share, a slow body
+        boolean retryable = notRun || inProgress && retry == Retry.KEYED || status >= 500 && retry != Retry.UNSAFE;
         if (!retryable) {
             if (mayHaveActed && status == 412 && request.ifMatch() != null && retry != Retry.KEYED) {
                 // an earlier attempt whose answer was lost may be the change that moved the version on
@@ -33,7 +34,7 @@ final class Attempts {
             }
             throw problem;
         }
-        mayHaveActed |= retry != Retry.READ && status != 429;
+        mayHaveActed |= retry != Retry.READ && !notRun;
         last = problem;
         return wait;
     }

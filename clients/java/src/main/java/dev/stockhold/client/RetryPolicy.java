@@ -5,7 +5,7 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * When and how often a call is sent again. A call is retried after a connection failure or a timeout before its
- * answer, a 409 {@code idempotency-request-in-progress}, a 429 or a 5xx (see {@link Operation.Retry} for which
+ * answer, a 409 {@code idempotency-request-in-progress}, a 408 or 429 or a 5xx (see {@link Operation.Retry} for which
  * operations may be repeated after their request may have arrived), never after another 4xx. The wait before attempt
  * n+1 is drawn uniformly from [0, min(maxBackoff, initialBackoff * multiplier^(n-1))] ("full jitter"), or is the
  * answer's {@code Retry-After} when it gave one. A call gives up at its deadline or after {@code maxAttempts}; a
