@@ -103,3 +103,10 @@ test("a client with another policy keeps the first one's budget", async () => {
   await assert.rejects(client.withRetry({ maxAttempts: 10 }).reservations.create(request), (e) => e.status === 429);
   assert.equal(seen.length, 1, "more attempts allowed, but no budget to spend on them");
 });
+
+test("a 408 (the body came too slowly, nothing ran) is sent again, even for an unsafe operation", async () => {
+  const { client, seen } = scripted([() => problem(408, "request-timeout"), () => created()]);
+  const answer = await client.reservations.extend("9d3c0e4e-0000-4000-8000-000000000001", 60);
+  assert.equal(answer.attempts, 2);
+  assert.equal(seen.length, 2);
+});

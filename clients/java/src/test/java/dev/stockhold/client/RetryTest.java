@@ -80,6 +80,15 @@ class RetryTest {
     }
 
     @Test
+    void shouldRepeatEvenAnUnsafeOperationAfterA408() throws Exception {
+        try (ScriptedServer server = new ScriptedServer(Reply.problem(408, "request-timeout", Map.of()),
+                Reply.json(200, RESERVATION, Map.of("Content-Type", "application/json")))) {
+            Answer<?> extended = client(server, FAST).reservations().extend(UUID.fromString("9d3c0e4e-0000-4000-8000-000000000001"), 60);
+            assertThat(extended.attempts()).as("the body came too slowly, nothing ran").isEqualTo(2);
+        }
+    }
+
+    @Test
     void shouldNotRepeatAnUnsafeOperationWhoseAnswerWasLost() throws Exception {
         try (ScriptedServer server = new ScriptedServer(Reply.drop(), Reply.json(200, RESERVATION, Map.of("Content-Type", "application/json")))) {
             OutcomeUnknownException unknown = catchThrowableOfType(
