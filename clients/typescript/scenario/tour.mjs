@@ -45,4 +45,7 @@ assert.equal(stale, true);
 assert.equal((await stockhold.stock.record("A-1", "WH-2")).value.onHand, 22);
 assert.deepEqual(ledger, ["release", "fulfil", "confirm", "set", "adjust"]);
 assert.equal(shortBy, 18);
+// a sku with the characters skus may have beyond letters and digits reaches its record
+await stockhold.stock.set("B:1.x_y", "WH-2", { onHand: 3 });
+assert.equal((await stockhold.stock.record("B:1.x_y", "WH-2")).value.onHand, 3);
 console.log(JSON.stringify({ tour: "done" }));

@@ -82,6 +82,10 @@ export const OPERATIONS: ReadonlyArray<readonly [Method, Path, RetryKind]> = [
   ["post", "/v1/transfers/{id}/receipts", "keyed"],
 ];
 
+function encodePathSegment(value: string): string {
+  return encodeURIComponent(value).replace(/%3A/gi, ":");
+}
+
 export interface ClientOptions {
   /** The service's base URL, e.g. https://stockhold.example */
   baseUrl: string;
@@ -121,7 +125,8 @@ export class StockholdClient {
   private send<P extends Path, M extends Method>(method: M, path: P, values: string[], extra: Partial<Call> = {}) {
     const kind = OPERATIONS.find(([m, p]) => m === method && p === path)?.[2] ?? "unsafe";
     let index = 0;
-    const filled = (path as string).replace(/\{[^}]+\}/g, () => encodeURIComponent(values[index++] ?? ""));
+    // as the Java client does: ":" (frequent in skus) sent as it is; encodeURIComponent never escapes an unreserved character
+    const filled = (path as string).replace(/\{[^}]+\}/g, () => encodePathSegment(values[index++] ?? ""));
     const key = kind === "keyed" ? (extra.idempotencyKey ?? crypto.randomUUID()) : undefined;
     return this.calls.send<Ok<P, M>>({ method: method.toUpperCase(), path: filled, kind, ...extra, idempotencyKey: key });
   }

@@ -110,3 +110,10 @@ test("a 408 (the body came too slowly, nothing ran) is sent again, even for an u
   assert.equal(answer.attempts, 2);
   assert.equal(seen.length, 2);
 });
+
+test("path values are escaped only where they must be", async () => {
+  const record = () => new Response("{}", { headers: { "content-type": "application/json" } });
+  const { client, seen } = scripted([record]);
+  await client.stock.record("A:1", "WH~2 x/é");
+  assert.equal(new URL(seen[0].url).pathname, "/v1/items/A:1/stock/WH~2%20x%2F%C3%A9");
+});

@@ -83,5 +83,8 @@ class JavaClientTourTest {
         assertThat(stockhold.stock().record("A-1", "WH-2").value().onHand()).isEqualTo(22);
         assertThat(ledger).extracting(StockMovement::kind).containsExactly("release", "fulfil", "confirm", "set", "adjust");
         assertThat(shortBy).isEqualTo(18);
+        // a sku with the characters skus may have beyond letters and digits reaches its record
+        stockhold.stock().set("B:1.x_y", "WH-2", SetOnHandRequest.of(3));
+        assertThat(stockhold.stock().record("B:1.x_y", "WH-2").value().onHand()).isEqualTo(3);
     }
 }

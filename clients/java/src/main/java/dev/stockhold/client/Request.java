@@ -61,7 +61,12 @@ record Request(Operation operation, List<String> pathValues, Map<String, List<St
         return path.toString();
     }
 
+    /**
+     * Percent-encodes a path or query value: every character but the unreserved ones and {@code :}, which are sent as
+     * they are (the service refuses a path that escapes an unreserved character, such as the {@code %7E} URLEncoder makes
+     * of {@code ~}).
+     */
     private static String encode(String value) {
-        return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
+        return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20").replace("*", "%2A").replace("%7E", "~").replace("%3A", ":");
     }
 }

@@ -155,6 +155,15 @@ class RetryTest {
     }
 
     @Test
+    void shouldSendPathValuesEscapedOnlyWhereTheyMustBe() throws Exception {
+        String record = "{\"sku\":\"A:1\",\"location\":\"WH~2 x\",\"onHand\":5,\"version\":3}";
+        try (ScriptedServer server = new ScriptedServer(Reply.json(200, record, Map.of("Content-Type", "application/json")))) {
+            client(server, FAST).stock().record("A:1", "WH~2 x/é");
+            assertThat(server.seen.get(0).requestLine()).startsWith("GET /v1/items/A:1/stock/WH~2%20x%2F%C3%A9 ");
+        }
+    }
+
+    @Test
     void shouldDrawJitteredWaitsUnderAGrowingCappedBound() {
         RetryPolicy policy = RetryPolicy.DEFAULT.withBackoff(Duration.ofMillis(100), Duration.ofMillis(1000), 2);
         for (int i = 0; i < 200; i++) {
