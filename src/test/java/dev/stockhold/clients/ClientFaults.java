@@ -1,6 +1,5 @@
 package dev.stockhold.clients;
 
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.sql.Connection;
@@ -72,7 +71,7 @@ final class ClientFaults {
     }
 
     long field(String sku, String field) {
-        return given().auth().oauth2(dev.stockhold.support.Tokens.allRoles(api.tenant())).get("/v1/items/{sku}", sku).then().statusCode(200)
+        return api.request().get("/v1/items/{sku}", sku).then().statusCode(200)
                 .extract().jsonPath().getLong(field);
     }
 

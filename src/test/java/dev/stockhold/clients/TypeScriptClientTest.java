@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.stockhold.client.Operation;
 import dev.stockhold.support.NpmTools;
 import dev.stockhold.support.Repository;
 import dev.stockhold.support.Tokens;
@@ -78,14 +79,15 @@ class TypeScriptClientTest {
                 Map.of(),
                 "operations");
         TreeSet<String> called = new TreeSet<>();
-        JSON.readTree(lastLine(printed)).forEach(op -> called.add(op.get(0).asText().toUpperCase() + " " + op.get(1).asText()));
-        TreeSet<String> served = new TreeSet<>();
-        ClientModelTest.document().path("paths").fields().forEachRemaining(path -> path.getValue().fieldNames().forEachRemaining(method -> {
-            if (path.getKey().startsWith("/v1/")) {
-                served.add(method.toUpperCase() + " " + path.getKey());
-            }
-        }));
-        assertThat(called).as("the TypeScript client's operations").isEqualTo(served);
+        TreeSet<String> retried = new TreeSet<>();
+        JSON.readTree(lastLine(printed)).forEach(op -> {
+            called.add(op.get(0).asText().toUpperCase() + " " + op.get(1).asText());
+            retried.add(op.get(0).asText().toUpperCase() + " " + op.get(1).asText() + " " + op.get(2).asText());
+        });
+        assertThat(called).as("the TypeScript client's operations").isEqualTo(ClientModelTest.servedOperations());
+        assertThat(retried).as("each operation retried as the Java client retries it")
+                .isEqualTo(new TreeSet<>(Arrays.stream(Operation.values())
+                        .map(o -> o.method() + " " + o.path() + " " + o.retry().name().toLowerCase(java.util.Locale.ROOT)).toList()));
         String slugs = run(
                 List.of("node", "-e", "import('./dist/index.js').then(m => console.log(JSON.stringify(Object.keys(m.PROBLEM_CLASSES))))"),
                 Map.of(), "problems");
