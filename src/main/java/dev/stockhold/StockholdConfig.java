@@ -15,22 +15,15 @@ public interface StockholdConfig {
     String DEV_CURSOR_SECRET = "DEV-ONLY-cursor-secret-published-in-the-repository";
 
     Reservations reservations();
-
     Idempotency idempotency();
-
     Relay relay();
-
     Outbox outbox();
-
     Audit audit();
-
     LimitsConfig limits();
-
     Problems problems();
-
     Events events();
-
     Security security();
+    ConsoleConfig console();
 
     /**
      * The {@code version} tag on every metric, so a canary can be compared with the stable version (the pod label

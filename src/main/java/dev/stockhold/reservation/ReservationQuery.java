@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 
+import dev.stockhold.idempotency.IdempotencyKey;
 import dev.stockhold.inventory.Sku;
 import dev.stockhold.web.Cursors;
 import dev.stockhold.web.Params;
@@ -18,8 +19,8 @@ import dev.stockhold.web.ValidationFailedException;
  * stops after {@code limit} rows: no OFFSET, no sort. The cursor is opaque to clients and bound to the tenant and the
  * filters by a checksum, so a cursor that was altered, or that belongs to other filters or another tenant, is refused.
  */
-public record ReservationQuery(String tenantId, ReservationStatus status, String sku, String reference, Instant createdFrom,
-        Instant createdTo, int limit, Position after) {
+public record ReservationQuery(String tenantId, ReservationStatus status, String sku, String reference, String idempotencyKey,
+        Instant createdFrom, Instant createdTo, int limit, Position after) {
 
     public static final int DEFAULT_LIMIT = 50;
     public static final int MAX_LIMIT = 200;
@@ -29,8 +30,8 @@ public record ReservationQuery(String tenantId, ReservationStatus status, String
     }
 
     /** Reads and validates the query parameters; every broken one is a 400 that names it. */
-    public static ReservationQuery of(String tenantId, String status, String sku, String reference, String createdFrom,
-            String createdTo, String limit, String cursor, Cursors cursors) {
+    public static ReservationQuery of(String tenantId, String status, String sku, String reference, String idempotencyKey,
+            String createdFrom, String createdTo, String limit, String cursor, Cursors cursors) {
         ReservationStatus wanted = null;
         if (status != null) {
             wanted = Arrays.stream(ReservationStatus.values()).filter(s -> s.name().equals(status)).findFirst()
@@ -43,14 +44,18 @@ public record ReservationQuery(String tenantId, ReservationStatus status, String
             throw new ValidationFailedException("reference", "must be 1-128 characters");
         }
         Params.text("reference", reference);
+        if (idempotencyKey != null && !idempotencyKey.matches("[\\x20-\\x7E]{1," + IdempotencyKey.MAX_LENGTH + "}")) {
+            throw new ValidationFailedException("idempotencyKey", "must be the key's value: 1-255 printable ASCII characters");
+        }
         int size = Params.integer("limit", limit, 1, MAX_LIMIT, DEFAULT_LIMIT);
-        ReservationQuery query = new ReservationQuery(tenantId, wanted, sku, reference, Params.instant("createdFrom", createdFrom),
+        ReservationQuery query = new ReservationQuery(tenantId, wanted, sku, reference, idempotencyKey,
+                Params.instant("createdFrom", createdFrom),
                 Params.instant("createdTo", createdTo), size, null);
         return cursor == null ? query : query.after(query.decode(cursor, cursors));
     }
 
     ReservationQuery after(Position position) {
-        return new ReservationQuery(tenantId, status, sku, reference, createdFrom, createdTo, limit, position);
+        return new ReservationQuery(tenantId, status, sku, reference, idempotencyKey, createdFrom, createdTo, limit, position);
     }
 
     /** The SQL of this shape, returning (id, created_at) of up to limit + 1 rows, and its arguments in order. */
@@ -61,6 +66,11 @@ public record ReservationQuery(String tenantId, ReservationStatus status, String
         }
         if (reference != null) {
             where.append(" AND r.reference = ?");
+        }
+        if (idempotencyKey != null) {
+            // the reservation a key's stored outcome names: one probe of the records' primary key
+            where.append(" AND r.id = (SELECT i.reservation_id FROM idempotency_records i WHERE i.tenant_id = r.tenant_id"
+                    + " AND i.idempotency_key = ?)");
         }
         if (createdFrom != null) {
             where.append(" AND r.created_at >= ?");
@@ -87,6 +97,9 @@ public record ReservationQuery(String tenantId, ReservationStatus status, String
         }
         if (reference != null) {
             args.add(reference);
+        }
+        if (idempotencyKey != null) {
+            args.add(idempotencyKey);
         }
         if (createdFrom != null) {
             args.add(java.sql.Timestamp.from(createdFrom));
@@ -125,7 +138,12 @@ public record ReservationQuery(String tenantId, ReservationStatus status, String
     }
 
     private List<String> binding() {
-        return List.of("reservations", tenantId, String.valueOf(status), String.valueOf(sku), String.valueOf(reference),
-                String.valueOf(createdFrom), String.valueOf(createdTo));
+        List<String> binding = new ArrayList<>(List.of("reservations", tenantId, String.valueOf(status), String.valueOf(sku),
+                String.valueOf(reference), String.valueOf(createdFrom), String.valueOf(createdTo)));
+        if (idempotencyKey != null) {
+            // appended only when given, so a cursor made before this filter existed still reads
+            binding.add("idempotencyKey=" + idempotencyKey);
+        }
+        return binding;
     }
 }

@@ -111,6 +111,9 @@ public class ReservationResource {
                     schema = @Schema(pattern = Sku.REGEX)) String sku,
             @QueryParam("reference") @Parameter(description = "Only reservations with this reference",
                     schema = @Schema(minLength = 1, maxLength = 128)) String reference,
+            @QueryParam("idempotencyKey") @Parameter(description = "Only the reservation whose stored outcome this Idempotency-Key "
+                    + "holds (the key's value, without the quotes of its header form), while the key is retained",
+                    schema = @Schema(minLength = 1, maxLength = 255)) String idempotencyKey,
             @QueryParam("createdFrom") @Parameter(description = "Created at or after (RFC 3339)",
                     schema = @Schema(type = SchemaType.STRING, format = "date-time")) String createdFrom,
             @QueryParam("createdTo") @Parameter(description = "Created before (RFC 3339)",
@@ -119,7 +122,8 @@ public class ReservationResource {
                     schema = @Schema(type = SchemaType.INTEGER, minimum = "1", maximum = "200", defaultValue = "50")) String limit,
             @QueryParam("cursor") @Parameter(description = "nextCursor of the previous page; only with the same filters",
                     schema = @Schema(type = SchemaType.STRING)) String cursor) {
-        return lifecycle.list(ReservationQuery.of(tenant.id(), status, sku, reference, createdFrom, createdTo, limit, cursor, cursors));
+        return lifecycle.list(
+                ReservationQuery.of(tenant.id(), status, sku, reference, idempotencyKey, createdFrom, createdTo, limit, cursor, cursors));
     }
 
     @GET

@@ -8,6 +8,7 @@ import java.util.Set;
 
 import jakarta.enterprise.event.Observes;
 
+import dev.stockhold.StockholdConfig;
 import io.quarkus.arc.profile.IfBuildProfile;
 import io.quarkus.logging.Log;
 import io.quarkus.runtime.StartupEvent;
@@ -15,14 +16,15 @@ import io.smallrye.jwt.build.Jwt;
 
 /**
  * Dev mode only: signs a token for tenant {@code demo} with the repository's DEV-ONLY key, logs it and writes it
- * to {@code target/dev-token}, so the API can be tried without an identity provider.
+ * to {@code target/dev-token} ({@code stockhold.console.dev-token-file}, which the console signs in with), so the API
+ * can be tried without an identity provider.
  */
 @IfBuildProfile("dev")
 public class DevTokenIssuer {
 
-    static final Path TOKEN_FILE = Path.of("target", "dev-token");
-
-    void issue(@Observes StartupEvent event) {
+    void issue(@Observes StartupEvent event, StockholdConfig config) {
+        // where the dev profile's stockhold.console.dev-token-file points: the console signs in with it
+        Path tokenFile = Path.of(config.console().devTokenFile().orElse("target/dev-token"));
         String token = Jwt.issuer("https://stockhold.dev/dev-issuer")
                 .audience("stockhold")
                 .subject("demo-user")
@@ -32,12 +34,12 @@ public class DevTokenIssuer {
                 .expiresIn(Duration.ofHours(12))
                 .sign();
         try {
-            Files.createDirectories(TOKEN_FILE.getParent());
-            Files.writeString(TOKEN_FILE, token);
+            Files.createDirectories(tokenFile.getParent());
+            Files.writeString(tokenFile, token);
         } catch (IOException e) {
-            Log.warnf("Could not write %s: %s", TOKEN_FILE, e.getMessage());
+            Log.warnf("Could not write %s: %s", tokenFile, e.getMessage());
         }
         Log.infof("DEV token for tenant 'demo' (roles reservations, inventory-admin, ops), also in %s:%n%s",
-                TOKEN_FILE, token);
+                tokenFile, token);
     }
 }

@@ -36,6 +36,9 @@ public class ProdSecurityGuard {
         if (publishesToRabbit && (rabbitUser.isEmpty() || rabbitPassword.isEmpty())) {
             refusals.add("RABBITMQ_USERNAME and RABBITMQ_PASSWORD must be set: there are no default broker credentials in prod");
         }
+        if (config.console().devTokenFile().isPresent()) {
+            refusals.add("STOCKHOLD_CONSOLE_DEV_TOKEN_FILE is set: the console would hand its token to anyone who opens it");
+        }
         if (!refusals.isEmpty()) {
             throw new IllegalStateException(String.join("; ", refusals));
         }

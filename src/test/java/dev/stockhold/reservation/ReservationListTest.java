@@ -216,7 +216,7 @@ class ReservationListTest extends TenantFixture {
 
     private ReservationQuery query(ReservationStatus status, String sku, String reference, Instant from, Instant to,
             ReservationQuery.Position after) {
-        return new ReservationQuery(api.tenant(), status, sku, reference, from, to, 50, after);
+        return new ReservationQuery(api.tenant(), status, sku, reference, null, from, to, 50, after);
     }
 
     private static String explain(Connection c, ReservationQuery query) throws SQLException {

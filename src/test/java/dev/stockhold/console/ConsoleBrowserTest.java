@@ -1,0 +1,303 @@
+package dev.stockhold.console;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URL;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+
+import javax.sql.DataSource;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.interactions.Actions;
+
+import dev.stockhold.console.TestIdentityProvider.User;
+import dev.stockhold.support.BrokerQueue;
+import dev.stockhold.support.Db;
+import dev.stockhold.support.Eventually;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.http.ContentType;
+import io.restassured.specification.RequestSpecification;
+
+/**
+ * The operator console in Debian's Chromium against the running service: sign-in through a real authorization-code
+ * flow with PKCE at {@link TestIdentityProvider}, then every view used with the keyboard alone (Tab, type, Enter),
+ * except the double clicks, which are the mouse's. Each view is checked with axe-core.
+ */
+@QuarkusTest
+@TestProfile(ConsoleProfile.class)
+class ConsoleBrowserTest {
+
+    static final String ROLES_ALL = "reservations,inventory-admin,ops";
+
+    @TestHTTPResource("/console/")
+    URL console;
+
+    @Inject
+    DataSource dataSource;
+
+    Db db;
+    User alice;
+    User bob;
+    String sku = "SKU-" + UUID.randomUUID().toString().substring(0, 8);
+    Browser browser;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        db = new Db(dataSource);
+        String run = UUID.randomUUID().toString().substring(0, 8);
+        alice = new User("alice-" + run, "console-a-" + run, Set.of(ROLES_ALL.split(",")));
+        bob = new User("bob-" + run, "console-b-" + run, Set.of(ROLES_ALL.split(",")));
+        TestIdentityProvider.addUser(alice);
+        TestIdentityProvider.addUser(bob);
+        TestIdentityProvider.registerRedirectUri(console.toString());
+        // a record with a history: set to 40, then counted down and up again
+        as(alice).contentType(ContentType.JSON).body("{\"onHand\":40}").put("/v1/items/{sku}/stock/default", sku).then().statusCode(200);
+        adjust(alice, -4, "damaged");
+        adjust(alice, 9, "found in aisle 3");
+        browser = Browser.open();
+    }
+
+    @AfterEach
+    void closeBrowser() {
+        if (browser != null) {
+            assertThat(browser.pageErrors()).as("errors the pages logged (scripts, the Content-Security-Policy)").isEmpty();
+            browser.close();
+        }
+    }
+
+    @Test
+    void shouldSignInFindASkuAdjustItAndRefuseAStaleSet() throws Exception {
+        int issued = TestIdentityProvider.tokensIssued();
+        signIn(alice);
+        assertThat(TestIdentityProvider.tokensIssued()).as("one code redeemed at the token endpoint").isEqualTo(issued + 1);
+
+        findSku(sku);
+        browser.tabTo("button", "Open default");
+        browser.press(Keys.ENTER);
+        browser.awaitText("h2", sku + " at default");
+        assertThat(browser.fact("onHand")).isEqualTo("45");
+        assertThat(browser.fact("held")).isEqualTo("0");
+        assertThat(browser.fact("reservable")).isEqualTo("45");
+        assertThat(browser.fact("version")).isEqualTo(String.valueOf(version(alice)));
+        WebElement chart = browser.driver.findElement(By.cssSelector("figure.chart svg"));
+        assertThat(chart.getAttribute("data-entries")).as("ledger entries drawn").isEqualTo("3");
+        assertThat(chart.getAttribute("data-on-hand")).isEqualTo("45");
+        assertThat(browser.driver.findElement(By.cssSelector("path.on-hand")).getAttribute("d")).as("a step per entry, and now")
+                .matches("M[^H]+( H[\\d.]+ V[\\d.]+){3}");
+        assertThat(rowsOf("Ledger entries")).hasSize(3);
+
+        browser.type("input", "Change of on hand", "5");
+        browser.type("input", "Reason", "cycle count");
+        browser.type("input", "Reference", "https://erp.example/counts/17");
+        browser.press(Keys.ENTER);
+        browser.awaitText("#status", "Adjusted " + sku);
+        browser.awaitText("[data-fact='onHand']", "50");
+        List<WebElement> newest = rowsOf("Ledger entries").get(0).findElements(By.tagName("td"));
+        assertThat(newest.get(2).getText()).isEqualTo("adjust");
+        assertThat(newest.get(3).getText()).isEqualTo("+5");
+        assertThat(newest.get(7).getText()).isEqualTo("cycle count");
+        browser.screenshot(screenshotPath());
+        assertThat(browser.accessibilityViolations()).as("axe on the stock view").isEmpty();
+
+        // someone else changes the record after the console read it: the set names the old version and is refused
+        long before = version(alice);
+        adjust(alice, 1, "another operator");
+        browser.type("input", "New on hand", "100");
+        browser.press(Keys.ENTER);
+        browser.awaitText("#status", "Conflict");
+        assertThat(browser.status()).contains("changed since version " + before).contains("nothing was overwritten");
+        browser.awaitText("[data-fact='onHand']", "51");
+        assertThat(onHand(alice)).as("never overwritten").isEqualTo(51);
+    }
+
+    @Test
+    void shouldReserveAndCancelWithDoubleClicksMovingStockOnce() throws Exception {
+        signIn(alice);
+        goTo("Reservations");
+        String reference = "order-" + UUID.randomUUID().toString().substring(0, 8);
+        browser.type("input", "Sku", sku);
+        browser.type("input", "Quantity", "3");
+        browser.type("input", "Reference (optional)", reference);
+        doubleClick(browser.driver.findElement(By.xpath("//button[.='Reserve']")));
+        browser.awaitText("[data-fact='status']", "HELD");
+        assertThat(as(alice).queryParam("reference", reference).get("/v1/reservations").then().statusCode(200).extract().jsonPath()
+                .getList("items")).as("one reservation for a double click").hasSize(1);
+        assertThat(held(alice)).isEqualTo(3);
+        String id = browser.driver.findElement(By.cssSelector("main h2")).getText().replace("Reservation ", "");
+        assertThat(browser.fact("expires")).as("the hold counts down").containsPattern("in 1[45] min \\d+ s");
+
+        doubleClick(browser.driver.findElement(By.xpath("//button[.='Cancel']")));
+        browser.awaitText("[data-fact='status']", "CANCELLED");
+        assertThat(held(alice)).isZero();
+        assertThat(db.queryLong("SELECT count(*) FROM outbox_events WHERE tenant_id = ? AND aggregate_id = ?::uuid AND event_type LIKE ?",
+                alice.tenant(), id, "%reservation.cancelled%")).as("one cancellation").isEqualTo(1);
+        assertThat(browser.accessibilityViolations()).as("axe on the reservations view").isEmpty();
+
+        // found again by its reference, and a reservation made elsewhere by the Idempotency-Key its client sent
+        findReservation("reference", reference);
+        browser.awaitText("main h2", "Reservation " + id);
+        String key = "checkout-" + UUID.randomUUID();
+        String other = as(alice).contentType(ContentType.JSON).header("Idempotency-Key", key)
+                .body("{\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":2}]}").post("/v1/reservations")
+                .then().statusCode(201).extract().path("id");
+        findReservation("Idempotency-Key", key);
+        browser.awaitText("main h2", "Reservation " + other);
+        browser.awaitText("[data-fact='status']", "HELD");
+    }
+
+    @Test
+    void shouldRequeueADeadEventAndSeeItPublished() throws Exception {
+        String id = deadReservationEvent(alice);
+        try (BrokerQueue broker = new BrokerQueue()) {
+            signIn(alice);
+            goTo("Outbox");
+            browser.awaitText("table", id);
+            assertThat(browser.fact("dead")).isEqualTo("1");
+            assertThat(browser.driver.findElement(By.cssSelector("td.error-text")).getText()).contains("refused by the broker");
+            assertThat(browser.accessibilityViolations()).as("axe on the outbox view").isEmpty();
+
+            browser.tabTo("button", "Requeue event " + id);
+            browser.press(Keys.ENTER);
+            browser.awaitText("#status", "sent back to the relay");
+            awaitDb("the event published again", "SELECT count(*) FROM outbox_events WHERE id = ?::uuid AND status = 'PUBLISHED'", 1, id);
+            Eventually.await(java.time.Duration.ofSeconds(15), "the event at the broker",
+                    () -> broker.of(alice.tenant()).stream().anyMatch(d -> id.equals(d.eventId())));
+            browser.awaitText("[data-fact='dead']", "0");
+            assertThat(browser.driver.findElements(By.xpath("//td[.='" + id + "']"))).as("no longer listed as dead").isEmpty();
+        }
+    }
+
+    @Test
+    void shouldShowATenantNothingOfAnothersInTheConsole() throws Exception {
+        String reference = "a-only-" + UUID.randomUUID().toString().substring(0, 8);
+        String aliceReservation = as(alice).contentType(ContentType.JSON).header("Idempotency-Key", UUID.randomUUID().toString())
+                .body("{\"reference\":\"" + reference + "\",\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":1}]}")
+                .post("/v1/reservations").then().statusCode(201).extract().path("id");
+        String aliceDead = deadReservationEvent(alice);
+
+        signIn(bob);
+        findSku(sku);
+        browser.awaitText("main .error", "not found");
+        assertThat(browser.driver.findElements(By.xpath("//table[caption[contains(., 'Stock per location')]]"))).isEmpty();
+
+        goTo("Reservations");
+        findReservation("reference", reference);
+        browser.awaitText("#status", "0 reservation(s) found");
+        browser.get(console + "#/reservations?id=" + aliceReservation);
+        browser.awaitText("main .error", "not found");
+        assertThat(browser.driver.findElement(By.tagName("main")).getText()).doesNotContain(reference);
+
+        goTo("Outbox");
+        browser.awaitText("[data-fact='dead']", "0");
+        assertThat(browser.driver.findElement(By.tagName("main")).getText()).doesNotContain(aliceDead);
+    }
+
+    @Test
+    void shouldOfferSignInAndPassAccessibilityChecksBeforeIt() throws Exception {
+        browser.get(console.toString());
+        browser.awaitText("main p", "Sign in with your organisation's account (" + TestIdentityProvider.issuer() + ")");
+        assertThat(browser.accessibilityViolations()).as("axe on the sign-in page").isEmpty();
+        assertThat(browser.accessibilityPasses()).as("rules axe checked and found met").isGreaterThan(10);
+    }
+
+    /** A reservation's created event, published, then refused by the broker until the relay gave it up (DEAD). */
+    String deadReservationEvent(User user) {
+        String reservation = as(user).contentType(ContentType.JSON).header("Idempotency-Key", UUID.randomUUID().toString())
+                .body("{\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":1}]}").post("/v1/reservations")
+                .then().statusCode(201).extract().path("id");
+        awaitDb("the created event published", "SELECT count(*) FROM outbox_events WHERE aggregate_id = ?::uuid AND status = 'PUBLISHED'",
+                1, reservation);
+        db.execute("""
+                UPDATE outbox_events SET status = 'DEAD', attempts = 10, published_at = NULL,
+                       last_error = 'nack: refused by the broker (test)'
+                 WHERE aggregate_id = ?::uuid
+                """, reservation);
+        return db.queryStrings("SELECT id::text FROM outbox_events WHERE aggregate_id = ?::uuid", reservation).get(0);
+    }
+
+    void goTo(String view) {
+        browser.tabTo("nav a", view);
+        browser.press(Keys.ENTER);
+        browser.awaitText("main h1", view);
+    }
+
+    void findReservation(String by, String value) {
+        WebElement select = browser.tabTo("select", "Find by");
+        browser.press(by); // a select's type-ahead picks the option
+        assertThat(select.getAttribute("value")).isEqualTo(by.equals("Idempotency-Key") ? "idempotencyKey" : by);
+        browser.type("input", "Value", value);
+        browser.press(Keys.ENTER);
+    }
+
+    long held(User user) {
+        return as(user).get("/v1/items/{sku}/stock/default", sku).then().statusCode(200).extract().jsonPath().getLong("held");
+    }
+
+    private Path screenshotPath() {
+        // the README's screenshot is rewritten only on request, like the generated docs tables
+        return Boolean.getBoolean("stockhold.docs.update") ? dev.stockhold.support.Repository.path("docs/console.png")
+                : Path.of("target/console-stock.png");
+    }
+
+    void signIn(User user) {
+        browser.get(console.toString());
+        browser.awaitText("main p", "Sign in with");
+        browser.tabTo("button", "Sign in");
+        browser.press(Keys.ENTER);
+        browser.awaitText("h1", "Test identity provider");
+        browser.type("input", "Username", user.name());
+        browser.type("input", "Password", TestIdentityProvider.PASSWORD);
+        browser.press(Keys.ENTER);
+        browser.awaitText("[data-fact='tenant']", "Tenant " + user.tenant());
+        assertThat(browser.driver.getCurrentUrl()).as("the code is not left in the address bar").doesNotContain("code=");
+    }
+
+    void findSku(String wanted) {
+        browser.type("input", "Sku", wanted);
+        browser.press(Keys.ENTER);
+    }
+
+    List<WebElement> rowsOf(String caption) {
+        return browser.driver.findElements(By.xpath("//table[caption[contains(., '" + caption + "')]]/tbody/tr"));
+    }
+
+    RequestSpecification as(User user) {
+        return given().auth().oauth2(TestIdentityProvider.accessToken(user));
+    }
+
+    void adjust(User user, int delta, String reason) {
+        as(user).contentType(ContentType.JSON).header("Idempotency-Key", UUID.randomUUID().toString())
+                .body("{\"delta\":" + delta + ",\"reason\":\"" + reason + "\"}")
+                .post("/v1/items/{sku}/stock/default/adjustments", sku).then().statusCode(200);
+    }
+
+    long version(User user) {
+        return as(user).get("/v1/items/{sku}/stock/default", sku).then().statusCode(200).extract().jsonPath().getLong("version");
+    }
+
+    long onHand(User user) {
+        return as(user).get("/v1/items/{sku}/stock/default", sku).then().statusCode(200).extract().jsonPath().getLong("onHand");
+    }
+
+    void doubleClick(WebElement element) {
+        new Actions(browser.driver).doubleClick(element).perform();
+    }
+
+    void awaitDb(String what, String sql, long expected, Object... args) {
+        Eventually.await(java.time.Duration.ofSeconds(15), what, () -> db.queryLong(sql, args) == expected);
+    }
+
+}
