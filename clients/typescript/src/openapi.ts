@@ -2854,6 +2854,8 @@ export interface paths {
                     createdTo?: string;
                     /** @description nextCursor of the previous page; only with the same filters */
                     cursor?: string;
+                    /** @description Only the reservation whose stored outcome this Idempotency-Key holds (the key's value, without the quotes of its header form), while the key is retained */
+                    idempotencyKey?: unknown;
                     /** @description Items per page, 1 to 200, default 50 */
                     limit?: number;
                     /** @description Only reservations with this reference */

@@ -68,8 +68,9 @@ public record ReservationQuery(String tenantId, ReservationStatus status, String
             where.append(" AND r.reference = ?");
         }
         if (idempotencyKey != null) {
-            // the reservation a key's stored outcome names: one probe of the records' primary key
-            where.append(" AND r.id = (SELECT i.reservation_id FROM idempotency_records i WHERE i.tenant_id = r.tenant_id"
+            // the reservation a key's stored outcome names: one probe of each primary key (uncorrelated, so the
+            // planner reads the record first and then the one reservation, never the tenant's walk with a filter)
+            where.append(" AND r.id = (SELECT i.reservation_id FROM idempotency_records i WHERE i.tenant_id = ?"
                     + " AND i.idempotency_key = ?)");
         }
         if (createdFrom != null) {
@@ -99,6 +100,7 @@ public record ReservationQuery(String tenantId, ReservationStatus status, String
             args.add(reference);
         }
         if (idempotencyKey != null) {
+            args.add(tenantId);
             args.add(idempotencyKey);
         }
         if (createdFrom != null) {

@@ -109,6 +109,29 @@ class ReservationListTest extends TenantFixture {
     }
 
     @Test
+    void shouldFindTheReservationThatAnIdempotencyKeyStoredAndNothingElse() {
+        String key = "checkout 17/" + UUID.randomUUID();
+        String id = api.request().contentType("application/json").header("Idempotency-Key", "\"" + key + "\"")
+                .body("{\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":1}]}").post("/v1/reservations")
+                .then().statusCode(201).extract().path("id");
+        api.reserve(Api.key(), sku, 1).then().statusCode(201);
+        String adjustment = Api.key();
+        api.adjust(adjustment, sku, "default", 1).then().statusCode(200);
+
+        assertThat(ids("idempotencyKey", key)).containsExactly(id);
+        assertThat(ids("idempotencyKey", key, "status", "CANCELLED")).isEmpty();
+        assertThat(ids("idempotencyKey", adjustment)).as("a key that stored no reservation").isEmpty();
+        assertThat(ids("idempotencyKey", "never-sent")).isEmpty();
+        assertThat(Api.newTenant().request().queryParam("idempotencyKey", key).get("/v1/reservations").then().statusCode(200)
+                .extract().jsonPath().getList("items")).as("another tenant's key").isEmpty();
+        for (String bad : List.of("k".repeat(256), "tab\tkey", "caf\u00e9")) {
+            var answer = api.request().queryParam("idempotencyKey", bad).get("/v1/reservations");
+            assertThat(answer.statusCode()).as("idempotencyKey=%s", bad).isEqualTo(400);
+            answer.then().body("type", endsWith("/validation-failed")).body("violations[0].field", equalTo("idempotencyKey"));
+        }
+    }
+
+    @Test
     void shouldRefuseACursorThatWasAlteredOrBelongsToOtherFiltersOrAnotherTenant() {
         for (int i = 0; i < 3; i++) {
             api.reserve(Api.key(), sku, 1).then().statusCode(201);
@@ -199,6 +222,9 @@ class ReservationListTest extends TenantFixture {
                     assertThat(plan).as(shape.sql()).contains("Index").doesNotContain("Seq Scan on reservations")
                             .doesNotContain("OFFSET");
                 }
+                ReservationQuery byKey = new ReservationQuery(api.tenant(), null, null, null, "k10", null, null, 50, null);
+                assertThat(explain(c, byKey)).as("by Idempotency-Key: one probe of each primary key")
+                        .contains("idempotency_records_pk").contains("reservations_pk ").doesNotContain("Seq Scan");
                 // the whole tenant, newest first: a walk of the index in its order that stops after the page, no sort
                 assertThat(explain(c, shapes.get(0))).containsPattern("Index (Only )?Scan using reservations_tenant_created_id_idx")
                         .doesNotContain("Sort");
