@@ -105,7 +105,7 @@ public class ConsoleRoutes {
     }
 
     /** The policy every console response carries; connect-src adds the issuer's origin and the configured ones. */
-    static String contentSecurityPolicy(ConsoleConfig config) {
+    public static String contentSecurityPolicy(ConsoleConfig config) {
         Set<String> connect = new LinkedHashSet<>(List.of("'self'"));
         config.issuer().map(ConsoleRoutes::origin).ifPresent(connect::add);
         config.connectSrc().ifPresent(connect::addAll);
