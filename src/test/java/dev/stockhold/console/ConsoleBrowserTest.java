@@ -156,6 +156,10 @@ class ConsoleBrowserTest {
         findReservation("Idempotency-Key", key);
         browser.awaitText("main h2", "Reservation " + other);
         browser.awaitText("[data-fact='status']", "HELD");
+        browser.tabTo("button", "Confirm");
+        browser.press(Keys.ENTER);
+        browser.awaitText("[data-fact='status']", "CONFIRMED");
+        assertThat(onHand(alice)).as("the confirm sold the 2 units").isEqualTo(43);
     }
 
     @Test
