@@ -33,7 +33,7 @@ class ConfigurationDocsTest {
     static final Path DOCS = Repository.path("docs/operations.md");
     /** The mapping's sources: the root and the groups kept in files of their own. */
     static final List<Path> SOURCES = List.of(Path.of("src/main/java/dev/stockhold/StockholdConfig.java"),
-            Path.of("src/main/java/dev/stockhold/LimitsConfig.java"));
+            Path.of("src/main/java/dev/stockhold/LimitsConfig.java"), Path.of("src/main/java/dev/stockhold/ConsoleConfig.java"));
     static final Path PROPERTIES = Path.of("src/main/resources/application.properties");
     static final String BEGIN = "<!-- settings table: generated from StockholdConfig by ConfigurationDocsTest -->";
     static final String END = "<!-- end of settings table -->";

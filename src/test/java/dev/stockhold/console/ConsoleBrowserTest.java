@@ -252,7 +252,7 @@ class ConsoleBrowserTest {
 
     private Path screenshotPath() {
         // the README's screenshot is rewritten only on request, like the generated docs tables
-        return Boolean.getBoolean("stockhold.docs.update") ? dev.stockhold.support.Repository.path("docs/console.png")
+        return Boolean.getBoolean("console.screenshot.update") ? dev.stockhold.support.Repository.path("docs/console.png")
                 : Path.of("target/console-stock.png");
     }
 
