@@ -90,8 +90,13 @@ function remaining(r) {
   return `${time(r.expiresAt)} (in ${Math.floor(seconds / 60)} min ${seconds % 60} s)`;
 }
 
+/** Where a line is held: its allocations, or the line itself when one location holds all of it. */
+function placements(line) {
+  return line.allocations?.length ? line.allocations : [line];
+}
+
 function lines(r) {
-  const rows = r.lines.flatMap((line) => (line.allocations?.length ? line.allocations : [{ location: line.location, quantity: line.quantity }])
+  const rows = r.lines.flatMap((line) => placements(line)
     .map((a) => h('tr', {}, h('th', { scope: 'row' }, line.sku), h('td', {}, a.location || '—'),
       [a.quantity, a.fulfilled || 0, a.released || 0].map((v) => h('td', { class: 'n' }, number(v))),
       h('td', { class: 'n' }, number(line.backordered || 0)))));
@@ -115,7 +120,7 @@ function actions(session, r, container) {
       field('Hold for (seconds from now)', ttl), h('button', { type: 'submit' }, 'Extend')));
   }
   if (['CONFIRMED', 'PARTIALLY_FULFILLED'].includes(r.status) && r.fulfilment === 'deferred') {
-    const open = r.lines.flatMap((l) => (l.allocations || []).map((a) => ({ sku: l.sku, location: a.location,
+    const open = r.lines.flatMap((l) => placements(l).map((a) => ({ sku: l.sku, location: a.location,
       quantity: a.quantity - (a.fulfilled || 0) - (a.released || 0) }))).filter((s) => s.quantity > 0);
     if (open.length) buttons.push(act('fulfilments', 'Fulfil all open', { lines: open }), act('release', 'Release all open', { lines: open }));
   }

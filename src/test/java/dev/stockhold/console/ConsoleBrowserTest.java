@@ -151,15 +151,23 @@ class ConsoleBrowserTest {
         browser.awaitText("main h2", "Reservation " + id);
         String key = "checkout-" + UUID.randomUUID();
         String other = as(alice).contentType(ContentType.JSON).header("Idempotency-Key", key)
-                .body("{\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":2}]}").post("/v1/reservations")
+                .body("{\"fulfilment\":\"deferred\",\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":2}]}").post("/v1/reservations")
                 .then().statusCode(201).extract().path("id");
         findReservation("Idempotency-Key", key);
         browser.awaitText("main h2", "Reservation " + other);
         browser.awaitText("[data-fact='status']", "HELD");
+        browser.type("input", "Hold for (seconds from now)", "1800");
+        browser.press(Keys.ENTER);
+        browser.awaitText("#status", "Extended");
+        browser.awaitText("[data-fact='expires']", "(in 29 min");
         browser.tabTo("button", "Confirm");
         browser.press(Keys.ENTER);
         browser.awaitText("[data-fact='status']", "CONFIRMED");
-        assertThat(onHand(alice)).as("the confirm sold the 2 units").isEqualTo(43);
+        browser.tabTo("button", "Fulfil all open");
+        browser.press(Keys.ENTER);
+        browser.awaitText("[data-fact='status']", "FULFILLED");
+        assertThat(onHand(alice)).as("the fulfilment shipped the 2 committed units").isEqualTo(43);
+        assertThat(rowsOf("Lines").get(0).findElements(By.tagName("td")).get(2).getText()).as("fulfilled").isEqualTo("2");
     }
 
     @Test
