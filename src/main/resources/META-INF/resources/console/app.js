@@ -26,7 +26,7 @@ async function start() {
     showSignIn(main, config);
     return;
   }
-  authorize(session.token, () => say('Your session has ended: sign in again.', 'error'));
+  authorize(session.token, () => sessionEnded(session));
   showWho(session);
   window.addEventListener('hashchange', () => route(main, session));
   route(main, session);
@@ -39,6 +39,14 @@ function showSignIn(main, config) {
       : 'Sign-in is not configured for this deployment: it sets STOCKHOLD_CONSOLE_ISSUER and STOCKHOLD_CONSOLE_CLIENT_ID.'),
     config.issuer ? button : null);
   document.querySelector('nav').hidden = true;
+}
+
+/** The API refused the token (expired, or its key was rotated away): offer a new sign-in, never loop into one. */
+function sessionEnded(session) {
+  say('The service no longer accepts your sign-in (401): sign in again.', 'error');
+  if (session.via !== 'the dev token') {
+    show(document.getElementById('who'), h('button', { type: 'button', onclick: signOut }, 'Sign in again'));
+  }
 }
 
 function showWho(session) {

@@ -15,17 +15,19 @@ export function adminForms(record, etag, reload) {
     const answer = await call('POST', path('/v1/items/{sku}/stock/{location}/adjustments', { sku, location }), {
       key, body: { delta: Number(delta.value), reason: reason.value || undefined, reference: reference.value || undefined },
     });
+    const heading = await reload();
     say(`Adjusted ${sku} at ${location} by ${delta.value}: on hand ${number(answer.body.onHand)}`
       + `${answer.replayed ? ' (the service had already done it: replayed)' : ''}.`);
-    focus(await reload());
+    focus(heading);
   });
   const onHand = h('input', { type: 'number', name: 'onHand', required: true, min: 0, step: 1 });
   const set = intent(async () => {
     try {
       const answer = await call('PUT', path('/v1/items/{sku}/stock/{location}', { sku, location }),
         { ifMatch: etag, body: { onHand: Number(onHand.value) } });
+      const heading = await reload();
       say(`Set ${sku} at ${location} to on hand ${number(answer.body.onHand)} (version ${answer.body.version}).`);
-      focus(await reload());
+      focus(heading);
     } catch (e) {
       if (!(e instanceof ApiProblem) || e.status !== 412) throw e;
       const heading = await reload();
@@ -54,7 +56,7 @@ function focus(element) {
 export function countForm() {
   const location = h('input', { name: 'location', required: true, autocomplete: 'off' });
   const file = h('input', { type: 'file', name: 'file', accept: '.csv,text/csv', required: true });
-  const asOf = h('input', { type: 'datetime-local', name: 'asOf', step: 1, required: true, value: localNow() });
+  const asOf = h('input', { type: 'datetime-local', name: 'asOf', step: 0.001, required: true, value: localNow() });
   const mode = h('select', { name: 'mode' }, h('option', { value: 'partial' }, 'partial: only the listed skus'),
     h('option', { value: 'full' }, 'full: unlisted skus count 0'));
   const result = h('div', { class: 'count-result' });
@@ -96,5 +98,5 @@ export function parseCount(text) {
 
 function localNow() {
   const now = new Date();
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60000).toISOString().slice(0, 19);
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60000).toISOString().slice(0, 23);
 }

@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URL;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
@@ -121,6 +122,20 @@ class ConsoleBrowserTest {
         assertThat(browser.status()).contains("changed since version " + before).contains("nothing was overwritten");
         browser.awaitText("[data-fact='onHand']", "51");
         assertThat(onHand(alice)).as("never overwritten").isEqualTo(51);
+
+        // a warehouse counted 48 as of now (the form's time, taken when the view is drawn, after every entry above)
+        goTo("Stock");
+        Path csv = Files.createTempFile("stockhold-count", ".csv");
+        Files.writeString(csv, "sku,onHand\n" + sku + ",48\n");
+        browser.type("input", "Location", "default");
+        browser.tabTo("input[type=file]", "Count file").sendKeys(csv.toString());
+        browser.tabTo("button", "Upload count");
+        browser.press(Keys.ENTER);
+        browser.awaitText("table caption", "Count at default");
+        List<String> count = rowsOf("Count at default").get(0).findElements(By.cssSelector("th, td")).stream().map(WebElement::getText)
+                .toList();
+        assertThat(count).as("sku, status, counted, before, after, drift").containsExactly(sku, "applied", "48", "51", "48", "-3");
+        assertThat(onHand(alice)).isEqualTo(48);
     }
 
     @Test
