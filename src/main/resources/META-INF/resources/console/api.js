@@ -44,14 +44,23 @@ export async function call(method, url, { body, key, ifMatch, query } = {}) {
   if (key) headers['Idempotency-Key'] = `"${key}"`;
   if (ifMatch) headers['If-Match'] = ifMatch;
   const answer = await fetch(url + search(query), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await answer.text();
-  const parsed = text ? JSON.parse(text) : null;
+  const parsed = await readJson(answer);
   if (answer.status === 401) onSignedOut();
   if (!answer.ok) throw new ApiProblem(answer.status, parsed);
   return {
     status: answer.status, etag: answer.headers.get('ETag'), replayed: answer.headers.get('Idempotent-Replayed') === 'true',
     body: parsed,
   };
+}
+
+/** The answer's JSON; an answer that is not JSON (a proxy's error page) gives null, never an exception. */
+async function readJson(answer) {
+  const text = await answer.text();
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
 }
 
 function search(query) {

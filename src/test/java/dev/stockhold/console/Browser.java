@@ -2,6 +2,7 @@ package dev.stockhold.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -171,5 +172,48 @@ final class Browser implements AutoCloseable {
     @Override
     public void close() {
         driver.quit();
+    }
+
+    // the console's own steps
+
+    void goTo(String view) {
+        tabTo("nav a", view);
+        press(Keys.ENTER);
+        awaitText("main h1", view);
+    }
+
+    void findReservation(String by, String value) {
+        WebElement select = tabTo("select", "Find by");
+        press(by); // a select's type-ahead picks the option
+        assertThat(select.getAttribute("value")).isEqualTo(by.equals("Idempotency-Key") ? "idempotencyKey" : by);
+        type("input", "Value", value);
+        press(Keys.ENTER);
+    }
+
+    /** The authorization-code flow by keyboard: the console's Sign in, the provider's login page, back signed in. */
+    void signIn(URL console, TestIdentityProvider.User user) {
+        get(console.toString());
+        awaitText("main p", "Sign in with");
+        tabTo("button", "Sign in");
+        press(Keys.ENTER);
+        awaitText("h1", "Test identity provider");
+        type("input", "Username", user.name());
+        type("input", "Password", TestIdentityProvider.PASSWORD);
+        press(Keys.ENTER);
+        awaitText("[data-fact='tenant']", "Tenant " + user.tenant());
+        assertThat(driver.getCurrentUrl()).as("the code is not left in the address bar").doesNotContain("code=");
+    }
+
+    void findSku(String wanted) {
+        type("input", "Sku", wanted);
+        press(Keys.ENTER);
+    }
+
+    List<WebElement> rowsOf(String caption) {
+        return driver.findElements(By.xpath("//table[caption[contains(., '" + caption + "')]]/tbody/tr"));
+    }
+
+    void doubleClick(WebElement element) {
+        new Actions(driver).doubleClick(element).perform();
     }
 }
