@@ -102,14 +102,14 @@ async function chartEntries(sku, location) {
 }
 
 /** A keyset page of the ledger under the chart, newest first; cursors holds the pages already read (for "Newer"). */
-async function showLedger(sku, location, container, filter, cursors) {
+async function showLedger(sku, location, container, filter, cursors, focus = false) {
   const kind = h('select', { name: 'kind' }, h('option', { value: '' }, 'every kind'),
     KINDS.map((k) => h('option', { value: k, selected: filter.kind === k }, k)));
   const from = h('input', { type: 'date', name: 'from', value: filter.from || '' });
   const to = h('input', { type: 'date', name: 'to', value: filter.to || '' });
   const apply = (event) => {
     event.preventDefault();
-    showLedger(sku, location, container, { kind: kind.value, from: from.value, to: to.value }, []);
+    showLedger(sku, location, container, { kind: kind.value, from: from.value, to: to.value }, [], true);
   };
   const cursor = cursors[cursors.length - 1];
   try {
@@ -121,17 +121,20 @@ async function showLedger(sku, location, container, filter, cursors) {
       h('td', { class: 'n' }, number(e.onHand)), h('td', { class: 'n' }, number(e.committed)),
       h('td', {}, e.reason || ''), h('td', {}, e.reference || e.reservationId || e.transferId || e.purchaseOrderId || ''),
       h('td', {}, e.actor || '')));
+    // after a page or a filter, the keyboard goes on from the ledger's heading, not from the top of the page
+    const heading = h('h3', { tabindex: '-1' }, 'Ledger');
     show(container,
-      h('h3', {}, 'Ledger'),
+      heading,
       h('form', { class: 'inline', onsubmit: apply, 'aria-label': 'Ledger filter' },
         field('Kind', kind), field('From (day)', from), field('To (day, inclusive)', to), h('button', { type: 'submit' }, 'Filter')),
       table(`Ledger entries, newest first (page ${cursors.length + 1})`, ['seq', 'at', 'kind', 'on hand Δ', 'committed Δ',
         'on hand', 'committed', 'reason', 'reference', 'actor'], rows),
       h('div', { class: 'pager' },
-        cursors.length ? h('button', { type: 'button', onclick: () => showLedger(sku, location, container, filter, cursors.slice(0, -1)) },
+        cursors.length ? h('button', { type: 'button', onclick: () => showLedger(sku, location, container, filter, cursors.slice(0, -1), true) },
           'Newer entries') : null,
         body.nextCursor ? h('button', { type: 'button', onclick: () => showLedger(sku, location, container, filter,
-          [...cursors, body.nextCursor]) }, 'Older entries') : null));
+          [...cursors, body.nextCursor], true) }, 'Older entries') : null));
+    if (focus) heading.focus();
   } catch (e) {
     show(container, h('p', { class: 'error' }, explain(e)));
   }

@@ -253,13 +253,28 @@ class ConsoleBrowserTest {
     void shouldOfferOnlyWhatTheRolesAllow() throws Exception {
         User clerk = new User("clerk-" + alice.name(), alice.tenant(), Set.of("reservations"));
         TestIdentityProvider.addUser(clerk);
+        for (int i = 0; i < 20; i++) {
+            adjust(alice, 1, "receipt " + i);
+        }
         browser.signIn(console, clerk);
         browser.findSku(sku);
         browser.tabTo("button", "Open default");
         browser.press(Keys.ENTER);
-        browser.awaitText("[data-fact='onHand']", "45");
+        browser.awaitText("[data-fact='onHand']", "65");
         assertThat(browser.driver.findElements(By.xpath("//button[.='Adjust' or .='Set' or .='Upload count']")))
                 .as("no inventory-admin form").isEmpty();
+
+        // 23 entries: a keyset page of the newest 20, then the 3 older, and back
+        assertThat(browser.rowsOf("(page 1)")).hasSize(20);
+        browser.tabTo("button", "Older entries");
+        browser.press(Keys.ENTER);
+        browser.awaitText("table caption", "(page 2)");
+        assertThat(browser.driver.switchTo().activeElement().getText()).as("the keyboard goes on from the ledger").isEqualTo("Ledger");
+        assertThat(browser.rowsOf("(page 2)")).extracting(row -> row.findElement(By.tagName("td")).getText())
+                .containsExactly("3", "2", "1");
+        browser.tabTo("button", "Newer entries");
+        browser.press(Keys.ENTER);
+        browser.awaitText("table caption", "(page 1)");
 
         browser.goTo("Outbox");
         browser.awaitText("main .note", "Not allowed");
