@@ -2,6 +2,7 @@ package dev.stockhold.web;
 
 import java.io.IOException;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Singleton;
@@ -41,6 +43,7 @@ public class ConsoleRoutes {
 
     static final String ROOT = "/console";
     static final String CONFIG = ROOT + "/config.json";
+    private static final Pattern ORIGIN = Pattern.compile("https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?");
 
     private final ConsoleConfig config;
     private final String policy;
@@ -65,7 +68,8 @@ public class ConsoleRoutes {
             }
         });
         router.route(ROOT + "/*").order(-4).handler(this::secure);
-        router.get(CONFIG).order(-4).handler(this::config);
+        // a worker thread: dev mode reads its token file on each request
+        router.get(CONFIG).order(-4).blockingHandler(this::config);
     }
 
     private void secure(RoutingContext ctx) {
@@ -104,17 +108,34 @@ public class ConsoleRoutes {
         });
     }
 
-    /** The policy every console response carries; connect-src adds the issuer's origin and the configured ones. */
+    /**
+     * The policy every console response carries; connect-src adds the issuer's origin and the configured ones. A value
+     * that is not an http(s) URL (issuer) or origin (connect-src) stops the start: it would otherwise be written into
+     * the header as it is.
+     */
     public static String contentSecurityPolicy(ConsoleConfig config) {
         Set<String> connect = new LinkedHashSet<>(List.of("'self'"));
         config.issuer().map(ConsoleRoutes::origin).ifPresent(connect::add);
-        config.connectSrc().ifPresent(connect::addAll);
+        for (String extra : config.connectSrc().orElse(List.of())) {
+            if (!ORIGIN.matcher(extra).matches()) {
+                throw new IllegalStateException("STOCKHOLD_CONSOLE_CONNECT_SRC: '" + extra + "' is not an origin (https://host[:port])");
+            }
+            connect.add(extra);
+        }
         return "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src "
                 + String.join(" ", connect) + "; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
     }
 
     static String origin(String url) {
-        URI uri = URI.create(url);
-        return uri.getScheme() + "://" + uri.getRawAuthority();
+        try {
+            URI uri = new URI(url);
+            String origin = uri.getScheme() + "://" + uri.getRawAuthority();
+            if (uri.getRawAuthority() != null && ORIGIN.matcher(origin).matches()) {
+                return origin;
+            }
+        } catch (URISyntaxException e) {
+            // refused below
+        }
+        throw new IllegalStateException("STOCKHOLD_CONSOLE_ISSUER: '" + url + "' is not an http(s) URL");
     }
 }

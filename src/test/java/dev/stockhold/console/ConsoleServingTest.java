@@ -2,6 +2,7 @@ package dev.stockhold.console;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
@@ -70,13 +71,26 @@ class ConsoleServingTest {
 
     @Test
     void shouldLetThePagesFetchFromTheIssuerAndTheConfiguredOriginsOnly() {
-        ConsoleConfig config = new ConsoleConfig() {
+        assertThat(ConsoleRoutes.contentSecurityPolicy(config("https://idp.example:8443/realms/shop", List.of("https://login.example"))))
+                .contains("; connect-src 'self' https://idp.example:8443 https://login.example; ");
+        for (String issuer : List.of("idp.example", "ftp://idp.example", "https://idp.example; script-src *", "https://")) {
+            assertThatThrownBy(() -> ConsoleRoutes.contentSecurityPolicy(config(issuer, List.of()))).as(issuer)
+                    .isInstanceOf(IllegalStateException.class).hasMessageContaining("STOCKHOLD_CONSOLE_ISSUER");
+        }
+        for (String origin : List.of("https://login.example; script-src *", "https://login.example/token", "*", "'unsafe-inline'")) {
+            assertThatThrownBy(() -> ConsoleRoutes.contentSecurityPolicy(config("https://idp.example", List.of(origin)))).as(origin)
+                    .isInstanceOf(IllegalStateException.class).hasMessageContaining("STOCKHOLD_CONSOLE_CONNECT_SRC");
+        }
+    }
+
+    private static ConsoleConfig config(String issuer, List<String> connectSrc) {
+        return new ConsoleConfig() {
             public boolean enabled() {
                 return true;
             }
 
             public Optional<String> issuer() {
-                return Optional.of("https://idp.example:8443/realms/shop");
+                return Optional.of(issuer);
             }
 
             public String clientId() {
@@ -88,15 +102,13 @@ class ConsoleServingTest {
             }
 
             public Optional<List<String>> connectSrc() {
-                return Optional.of(List.of("https://login.example"));
+                return Optional.of(connectSrc);
             }
 
             public Optional<String> devTokenFile() {
                 return Optional.empty();
             }
         };
-        assertThat(ConsoleRoutes.contentSecurityPolicy(config))
-                .contains("; connect-src 'self' https://idp.example:8443 https://login.example; ");
     }
 
     /** The policy holds only if the pages need nothing it forbids: no inline script, handler or style, no eval. */

@@ -65,6 +65,15 @@ class DevKeyGuardIT {
         assertRefused(noCredentials, "RABBITMQ_USERNAME and RABBITMQ_PASSWORD must be set");
     }
 
+    /** The console: a dev token file would be handed to anyone who opens it; a broken issuer would enter its policy. */
+    @Test
+    void shouldNotStartWithAConsoleDevTokenFileOrAnIssuerThatIsNoUrl() throws Exception {
+        assertRefused(Map.of("MP_JWT_VERIFY_PUBLICKEY_LOCATION", ownKey(), "STOCKHOLD_CONSOLE_DEV_TOKEN_FILE", file("a-token")),
+                "STOCKHOLD_CONSOLE_DEV_TOKEN_FILE is set");
+        assertRefused(Map.of("MP_JWT_VERIFY_PUBLICKEY_LOCATION", ownKey(), "STOCKHOLD_CONSOLE_ISSUER", "https://idp.example; script-src *"),
+                "STOCKHOLD_CONSOLE_ISSUER");
+    }
+
     /** Only dev and test builds carry the dev private key and the dev token issuer. */
     @Test
     void shouldShipNeitherTheDevPrivateKeyNorTheDevTokenIssuer() throws Exception {
