@@ -32,7 +32,9 @@ export function render(main, session, params) {
 }
 
 async function search(session, by, value, list, detail) {
+  clearInterval(countdown);
   show(list);
+  show(detail);
   if (by === 'id') {
     if (!UUID.test(value)) return say('A reservation id is a UUID.', 'error');
     return showReservation(session, value, detail);
