@@ -24,6 +24,11 @@ public record IdempotencyKey(String value) {
         }
     }
 
+    /** Whether a text can be a key's value as stored: what either header form leaves once read (printable ASCII). */
+    public static boolean isValue(String value) {
+        return value != null && !value.isEmpty() && value.length() <= MAX_LENGTH && value.chars().allMatch(c -> c >= 0x20 && c <= 0x7E);
+    }
+
     /** The key from every {@code Idempotency-Key} field of the request: exactly one field, in either form. */
     public static IdempotencyKey parse(List<String> fields) {
         if (fields == null || fields.isEmpty()) {

@@ -44,7 +44,7 @@ public record ReservationQuery(String tenantId, ReservationStatus status, String
             throw new ValidationFailedException("reference", "must be 1-128 characters");
         }
         Params.text("reference", reference);
-        if (idempotencyKey != null && !idempotencyKey.matches("[\\x20-\\x7E]{1," + IdempotencyKey.MAX_LENGTH + "}")) {
+        if (idempotencyKey != null && !IdempotencyKey.isValue(idempotencyKey)) {
             throw new ValidationFailedException("idempotencyKey", "must be the key's value: 1-255 printable ASCII characters");
         }
         int size = Params.integer("limit", limit, 1, MAX_LIMIT, DEFAULT_LIMIT);

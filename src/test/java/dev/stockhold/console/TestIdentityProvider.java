@@ -120,9 +120,7 @@ public class TestIdentityProvider implements QuarkusTestResourceLifecycleManager
     }
 
     private static String jwks() {
-        RSAPublicKey pub = (RSAPublicKey) key.getPublic();
-        return "{\"keys\":[{\"kty\":\"RSA\",\"use\":\"sig\",\"alg\":\"RS256\",\"kid\":\"" + KID + "\",\"n\":\""
-                + JwksServer.base64url(pub.getModulus()) + "\",\"e\":\"" + JwksServer.base64url(pub.getPublicExponent()) + "\"}]}";
+        return "{\"keys\":[" + JwksServer.jwk(KID, (RSAPublicKey) key.getPublic()) + "]}";
     }
 
     /** The login page for a valid authorization request; an invalid one is refused here, never redirected. */

@@ -125,11 +125,14 @@ public class JwksServer implements QuarkusTestResourceLifecycleManager {
     }
 
     private static synchronized String jwks() {
-        return PUBLISHED.entrySet().stream().map(e -> {
-            RSAPublicKey key = (RSAPublicKey) e.getValue().getPublic();
-            return "{\"kty\":\"RSA\",\"use\":\"sig\",\"alg\":\"RS256\",\"kid\":\"" + e.getKey() + "\",\"n\":\""
-                    + base64url(key.getModulus()) + "\",\"e\":\"" + base64url(key.getPublicExponent()) + "\"}";
-        }).collect(Collectors.joining(",", "{\"keys\":[", "]}"));
+        return PUBLISHED.entrySet().stream().map(e -> jwk(e.getKey(), (RSAPublicKey) e.getValue().getPublic()))
+                .collect(Collectors.joining(",", "{\"keys\":[", "]}"));
+    }
+
+    /** One RS256 signing key as a JWK, as a provider's key set lists it. */
+    public static String jwk(String kid, RSAPublicKey key) {
+        return "{\"kty\":\"RSA\",\"use\":\"sig\",\"alg\":\"RS256\",\"kid\":\"" + kid + "\",\"n\":\""
+                + base64url(key.getModulus()) + "\",\"e\":\"" + base64url(key.getPublicExponent()) + "\"}";
     }
 
     /** An unsigned big-endian integer in base64url without padding, as JWK members n and e are written. */
