@@ -5,10 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 
 import javax.sql.DataSource;
 
@@ -19,6 +15,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.stockhold.support.Api;
+import dev.stockhold.support.ServerLog;
 import io.quarkus.test.junit.QuarkusTest;
 
 /**
@@ -31,27 +28,13 @@ class LogRedactionTest {
     @Inject
     DataSource dataSource;
 
-    private final List<LogRecord> records = new CopyOnWriteArrayList<>();
-    private final Handler capture = new Handler() {
-        @Override
-        public void publish(LogRecord record) {
-            records.add(record);
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
+    private ServerLog log;
     private Api api;
 
     @BeforeEach
     void setUp() throws Exception {
         api = Api.newTenant();
-        Logger.getLogger("").addHandler(capture);
+        log = ServerLog.open();
         try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
             s.execute("CREATE OR REPLACE FUNCTION test_refuse_reservation() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
                     + "IF NEW.tenant_id = '" + api.tenant() + "' THEN RAISE EXCEPTION 'refused by a test trigger'; END IF; "
@@ -63,7 +46,7 @@ class LogRedactionTest {
 
     @AfterEach
     void tearDown() throws Exception {
-        Logger.getLogger("").removeHandler(capture);
+        log.close();
         try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
             s.execute("DROP TRIGGER IF EXISTS test_refuse_reservation_" + api.tenant().replace('-', '_') + " ON reservations");
         }
@@ -79,26 +62,9 @@ class LogRedactionTest {
 
         api.reserve(key, body).then().statusCode(500);
 
-        List<String> logged = records.stream().map(LogRedactionTest::fullText).toList();
+        List<String> logged = log.records().stream().map(ServerLog::fullText).toList();
         assertThat(logged).as("the failure is logged").anyMatch(line -> line.contains("SQLState P0001"));
         assertThat(String.join("\n", logged)).doesNotContain("ref-secret-4711").doesNotContain("meta-secret-0815")
                 .doesNotContain(key).doesNotContain("INSERT INTO");
-    }
-
-    /** The message, its parameters and every throwable's message in the chain: all a log line can carry. */
-    private static String fullText(LogRecord record) {
-        StringBuilder text = new StringBuilder(String.valueOf(record.getMessage()));
-        if (record.getParameters() != null) {
-            for (Object parameter : record.getParameters()) {
-                text.append(' ').append(parameter);
-            }
-        }
-        for (Throwable t = record.getThrown(); t != null; t = t.getCause()) {
-            text.append(' ').append(t);
-            for (Throwable suppressed : t.getSuppressed()) {
-                text.append(' ').append(suppressed);
-            }
-        }
-        return text.toString();
     }
 }

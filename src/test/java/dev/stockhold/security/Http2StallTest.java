@@ -20,6 +20,7 @@ import dev.stockhold.reservation.ReservationAdmission;
 import dev.stockhold.support.Api;
 import dev.stockhold.support.Db;
 import dev.stockhold.support.Eventually;
+import dev.stockhold.support.ServerLog;
 import dev.stockhold.support.Tokens;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
@@ -75,25 +76,7 @@ class Http2StallTest {
         stalled.setStock(sku, 100);
         other.setStock(sku, 100);
         HttpClient client = h2c(new Http2Settings().setInitialWindowSize(0));
-        List<java.util.logging.LogRecord> serverErrors = new java.util.concurrent.CopyOnWriteArrayList<>();
-        java.util.logging.Handler capture = new java.util.logging.Handler() {
-            @Override
-            public void publish(java.util.logging.LogRecord record) {
-                if (record.getLevel().intValue() >= java.util.logging.Level.SEVERE.intValue() && record.getLoggerName() != null
-                        && !record.getLoggerName().contains("HttpClient")) {
-                    serverErrors.add(record);
-                }
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        java.util.logging.Logger.getLogger("").addHandler(capture);
+        ServerLog log = ServerLog.open();
         try {
             String body = "{\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":1}]}";
             List<CompletableFuture<Integer>> stuck = new ArrayList<>();
@@ -113,9 +96,9 @@ class Http2StallTest {
                     () -> stuck.stream().allMatch(CompletableFuture::isDone));
             stalled.reserve(Api.key(), sku, 1).then().statusCode(201);
             // a cut stream is the client's doing, logged at DEBUG: no server ERROR, no stack trace
-            assertThat(serverErrors).extracting(java.util.logging.LogRecord::getMessage).isEmpty();
+            assertThat(log.errors()).extracting(java.util.logging.LogRecord::getMessage).isEmpty();
         } finally {
-            java.util.logging.Logger.getLogger("").removeHandler(capture);
+            log.close();
             client.close();
         }
     }
