@@ -184,7 +184,11 @@ final class Browser implements AutoCloseable {
 
     void findReservation(String by, String value) {
         WebElement select = tabTo("select", "Find by");
-        press(by); // a select's type-ahead picks the option
+        // Home, then down to the option: type-ahead cannot tell "id" from "Idempotency-Key"
+        press(Keys.HOME);
+        for (int i = 0; i < List.of("id", "reference", "Idempotency-Key").indexOf(by); i++) {
+            press(Keys.ARROW_DOWN);
+        }
         assertThat(select.getAttribute("value")).isEqualTo(by.equals("Idempotency-Key") ? "idempotencyKey" : by);
         type("input", "Value", value);
         press(Keys.ENTER);

@@ -193,6 +193,30 @@ class ConsoleBrowserTest {
     }
 
     @Test
+    void shouldFindAReservationByItsIdAndReleaseWhatIsOpen() throws Exception {
+        String id = as(alice).contentType(ContentType.JSON).header("Idempotency-Key", UUID.randomUUID().toString())
+                .body("{\"fulfilment\":\"deferred\",\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":4}]}").post("/v1/reservations")
+                .then().statusCode(201).extract().path("id");
+        as(alice).header("Idempotency-Key", UUID.randomUUID().toString()).post("/v1/reservations/{id}/confirm", id).then().statusCode(200);
+        long onHand = onHand(alice);
+        assertThat(committed(alice)).isEqualTo(4);
+
+        browser.signIn(console, alice);
+        browser.goTo("Reservations");
+        browser.findReservation("id", id);
+        browser.awaitText("main h2", "Reservation " + id);
+        browser.awaitText("[data-fact='status']", "CONFIRMED");
+        browser.tabTo("button", "Release all open");
+        browser.press(Keys.ENTER);
+        browser.awaitText("#status", "Release all open: the reservation is FULFILLED");
+        assertThat(browser.rowsOf("Lines").get(0).findElements(By.tagName("td")).get(3).getText()).as("released").isEqualTo("4");
+        assertThat(committed(alice)).as("the released units are no longer committed").isZero();
+        assertThat(onHand(alice)).as("a release ships nothing").isEqualTo(onHand);
+        assertThat(browser.driver.findElements(By.xpath("//button[.='Release all open' or .='Fulfil all open']")))
+                .as("nothing left open to act on").isEmpty();
+    }
+
+    @Test
     void shouldRequeueADeadEventAndSeeItPublished() throws Exception {
         try (BrokerQueue broker = new BrokerQueue()) {
             browser.signIn(console, alice);
@@ -213,6 +237,16 @@ class ConsoleBrowserTest {
                     () -> broker.of(alice.tenant()).stream().anyMatch(d -> id.equals(d.eventId())));
             browser.awaitText("[data-fact='dead']", "0");
             assertThat(browser.driver.findElements(By.xpath("//td[.='" + id + "']"))).as("no longer listed as dead").isEmpty();
+
+            // two more, sent back together
+            List<String> dead = List.of(deadReservationEvent(alice), deadReservationEvent(alice));
+            browser.awaitText("[data-fact='dead']", "2");
+            browser.tabTo("button", "Requeue all dead events");
+            browser.press(Keys.ENTER);
+            browser.awaitText("#status", "2 dead event(s) sent back to the relay");
+            Eventually.await(java.time.Duration.ofSeconds(15), "both events at the broker",
+                    () -> broker.of(alice.tenant()).stream().map(d -> d.eventId()).toList().containsAll(dead));
+            browser.awaitText("[data-fact='dead']", "0");
         }
     }
 
@@ -318,6 +352,10 @@ class ConsoleBrowserTest {
 
     long version(User user) {
         return as(user).get("/v1/items/{sku}/stock/default", sku).then().statusCode(200).extract().jsonPath().getLong("version");
+    }
+
+    long committed(User user) {
+        return as(user).get("/v1/items/{sku}/stock/default", sku).then().statusCode(200).extract().jsonPath().getLong("committed");
     }
 
     long onHand(User user) {
