@@ -35,7 +35,10 @@ export function render(main, session) {
       refreshed.textContent = explain(e);
     }
   };
-  auto.addEventListener('change', () => schedule(auto.checked, refresh));
+  auto.addEventListener('change', () => {
+    schedule(auto.checked, refresh);
+    if (auto.checked) refresh(); // turned back on: read now, not a period later
+  });
   show(main,
     h('h1', { tabindex: '-1' }, 'Outbox'),
     h('p', {}, 'Events written with each change wait here until the relay has published them to the broker. '

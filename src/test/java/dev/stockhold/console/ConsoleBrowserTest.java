@@ -247,6 +247,16 @@ class ConsoleBrowserTest {
             Eventually.await(java.time.Duration.ofSeconds(15), "both events at the broker",
                     () -> broker.of(alice.tenant()).stream().map(d -> d.eventId()).toList().containsAll(dead));
             browser.awaitText("[data-fact='dead']", "0");
+
+            // with the refresh turned off the view stays as it was read; turned on, it reads at once
+            browser.tabTo("input", "Refresh every 5 s");
+            browser.press(Keys.SPACE);
+            String later = deadReservationEvent(alice);
+            Thread.sleep(6_500); // longer than a refresh period
+            assertThat(browser.fact("dead")).as("not read again while the refresh is off").isEqualTo("0");
+            browser.press(Keys.SPACE);
+            browser.awaitText("table", later);
+            assertThat(browser.fact("dead")).isEqualTo("1");
         }
     }
 
