@@ -8,6 +8,12 @@ import { intent } from './intent.js';
 /** Adjust and set forms for one record, read at the version its ETag names. */
 export function adminForms(record, etag, reload) {
   const { sku, location } = record;
+  // the record read again, then what happened said (the reload redraws the status line), then the keyboard on its heading
+  const settle = async (message, kind) => {
+    const heading = await reload();
+    say(message, kind);
+    heading?.focus();
+  };
   const delta = h('input', { type: 'number', name: 'delta', required: true, step: 1 });
   const reason = h('input', { name: 'reason', maxlength: 200 });
   const reference = h('input', { name: 'reference', type: 'url', placeholder: 'https://erp.example/counts/1' });
@@ -15,25 +21,19 @@ export function adminForms(record, etag, reload) {
     const answer = await call('POST', path('/v1/items/{sku}/stock/{location}/adjustments', { sku, location }), {
       key, body: { delta: Number(delta.value), reason: reason.value || undefined, reference: reference.value || undefined },
     });
-    const heading = await reload();
-    say(`Adjusted ${sku} at ${location} by ${delta.value}: on hand ${number(answer.body.onHand)}`
+    await settle(`Adjusted ${sku} at ${location} by ${delta.value}: on hand ${number(answer.body.onHand)}`
       + `${answer.replayed ? ' (the service had already done it: replayed)' : ''}.`);
-    focus(heading);
   });
   const onHand = h('input', { type: 'number', name: 'onHand', required: true, min: 0, step: 1 });
   const set = intent(async () => {
     try {
       const answer = await call('PUT', path('/v1/items/{sku}/stock/{location}', { sku, location }),
         { ifMatch: etag, body: { onHand: Number(onHand.value) } });
-      const heading = await reload();
-      say(`Set ${sku} at ${location} to on hand ${number(answer.body.onHand)} (version ${answer.body.version}).`);
-      focus(heading);
+      await settle(`Set ${sku} at ${location} to on hand ${number(answer.body.onHand)} (version ${answer.body.version}).`);
     } catch (e) {
       if (!(e instanceof ApiProblem) || e.status !== 412) throw e;
-      const heading = await reload();
-      say(`Conflict: ${sku} at ${location} changed since version ${record.version}; nothing was overwritten. `
+      await settle(`Conflict: ${sku} at ${location} changed since version ${record.version}; nothing was overwritten. `
         + 'Its numbers above are as they are now: check them and set again.', 'error');
-      focus(heading);
     }
   });
   return h('section', { class: 'forms', 'aria-label': 'Change this record' },
@@ -46,10 +46,6 @@ export function adminForms(record, etag, reload) {
       h('h3', { id: 'set-title' }, 'Set on hand'),
       field('New on hand', onHand, `Sent with If-Match ${etag}: refused, never overwritten, if the record changed since version ${record.version}`),
       h('button', { type: 'submit' }, 'Set')));
-}
-
-function focus(element) {
-  element?.focus();
 }
 
 /** A warehouse count for one location from a CSV file of "sku,onHand" lines (a header line is allowed). */

@@ -217,6 +217,11 @@ final class Browser implements AutoCloseable {
         return driver.findElements(By.xpath("//table[caption[contains(., '" + caption + "')]]/tbody/tr"));
     }
 
+    /** The texts of a table row's cells, its row header included, in order. */
+    List<String> cells(String caption, int row) {
+        return rowsOf(caption).get(row).findElements(By.cssSelector("th, td")).stream().map(WebElement::getText).toList();
+    }
+
     void doubleClick(WebElement element) {
         new Actions(driver).doubleClick(element).perform();
     }

@@ -91,7 +91,7 @@ class ConsoleBrowserTest {
         assertThat(browser.fact("onHand")).isEqualTo("45");
         assertThat(browser.fact("held")).isEqualTo("0");
         assertThat(browser.fact("reservable")).isEqualTo("45");
-        assertThat(browser.fact("version")).isEqualTo(String.valueOf(version(alice)));
+        assertThat(browser.fact("version")).isEqualTo(String.valueOf(stock(alice, "version")));
         WebElement chart = browser.driver.findElement(By.cssSelector("figure.chart svg"));
         assertThat(chart.getAttribute("data-entries")).as("ledger entries drawn").isEqualTo("3");
         assertThat(chart.getAttribute("data-on-hand")).isEqualTo("45");
@@ -112,22 +112,22 @@ class ConsoleBrowserTest {
         browser.press(Keys.ENTER);
         browser.awaitText("#status", "Adjusted " + sku);
         browser.awaitText("[data-fact='onHand']", "50");
-        List<WebElement> newest = browser.rowsOf("Ledger entries").get(0).findElements(By.tagName("td"));
-        assertThat(newest.get(2).getText()).isEqualTo("adjust");
-        assertThat(newest.get(3).getText()).isEqualTo("+5");
-        assertThat(newest.get(7).getText()).isEqualTo("cycle count");
+        List<String> newest = browser.cells("Ledger entries", 0);
+        assertThat(newest.get(2)).isEqualTo("adjust");
+        assertThat(newest.get(3)).isEqualTo("+5");
+        assertThat(newest.get(7)).isEqualTo("cycle count");
         browser.screenshot(screenshotPath());
         assertThat(browser.accessibilityViolations()).as("axe on the stock view").isEmpty();
 
         // someone else changes the record after the console read it: the set names the old version and is refused
-        long before = version(alice);
+        long before = stock(alice, "version");
         adjust(alice, 1, "another operator");
         browser.type("input", "New on hand", "100");
         browser.press(Keys.ENTER);
         browser.awaitText("#status", "Conflict");
         assertThat(browser.status()).contains("changed since version " + before).contains("nothing was overwritten");
         browser.awaitText("[data-fact='onHand']", "51");
-        assertThat(onHand(alice)).as("never overwritten").isEqualTo(51);
+        assertThat(stock(alice, "onHand")).as("never overwritten").isEqualTo(51);
 
         // a warehouse counted 48 as of now (the form's time, taken when the view is drawn, after every entry above)
         browser.goTo("Stock");
@@ -138,11 +138,9 @@ class ConsoleBrowserTest {
         browser.tabTo("button", "Upload count");
         browser.press(Keys.ENTER);
         browser.awaitText("table caption", "Count at default");
-        List<String> count = browser.rowsOf("Count at default").get(0).findElements(By.cssSelector("th, td")).stream()
-                .map(WebElement::getText)
-                .toList();
-        assertThat(count).as("sku, status, counted, before, after, drift").containsExactly(sku, "applied", "48", "51", "48", "-3");
-        assertThat(onHand(alice)).isEqualTo(48);
+        assertThat(browser.cells("Count at default", 0)).as("sku, status, counted, before, after, drift").containsExactly(sku, "applied",
+                "48", "51", "48", "-3");
+        assertThat(stock(alice, "onHand")).isEqualTo(48);
     }
 
     @Test
@@ -157,13 +155,13 @@ class ConsoleBrowserTest {
         browser.awaitText("[data-fact='status']", "HELD");
         assertThat(as(alice).queryParam("reference", reference).get("/v1/reservations").then().statusCode(200).extract().jsonPath()
                 .getList("items")).as("one reservation for a double click").hasSize(1);
-        assertThat(held(alice)).isEqualTo(3);
+        assertThat(stock(alice, "held")).isEqualTo(3);
         String id = browser.driver.findElement(By.cssSelector("main h2")).getText().replace("Reservation ", "");
         assertThat(browser.fact("expires")).as("the hold counts down").containsPattern("in 1[45] min \\d+ s");
 
         browser.doubleClick(browser.driver.findElement(By.xpath("//button[.='Cancel']")));
         browser.awaitText("[data-fact='status']", "CANCELLED");
-        assertThat(held(alice)).isZero();
+        assertThat(stock(alice, "held")).isZero();
         assertThat(db.queryLong("SELECT count(*) FROM outbox_events WHERE tenant_id = ? AND aggregate_id = ?::uuid AND event_type LIKE ?",
                 alice.tenant(), id, "%reservation.cancelled%")).as("one cancellation").isEqualTo(1);
         assertThat(browser.accessibilityViolations()).as("axe on the reservations view").isEmpty();
@@ -188,8 +186,8 @@ class ConsoleBrowserTest {
         browser.tabTo("button", "Fulfil all open");
         browser.press(Keys.ENTER);
         browser.awaitText("[data-fact='status']", "FULFILLED");
-        assertThat(onHand(alice)).as("the fulfilment shipped the 2 committed units").isEqualTo(43);
-        assertThat(browser.rowsOf("Lines").get(0).findElements(By.tagName("td")).get(2).getText()).as("fulfilled").isEqualTo("2");
+        assertThat(stock(alice, "onHand")).as("the fulfilment shipped the 2 committed units").isEqualTo(43);
+        assertThat(browser.cells("Lines", 0).get(3)).as("fulfilled").isEqualTo("2");
     }
 
     @Test
@@ -198,8 +196,8 @@ class ConsoleBrowserTest {
                 .body("{\"fulfilment\":\"deferred\",\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":4}]}").post("/v1/reservations")
                 .then().statusCode(201).extract().path("id");
         as(alice).header("Idempotency-Key", UUID.randomUUID().toString()).post("/v1/reservations/{id}/confirm", id).then().statusCode(200);
-        long onHand = onHand(alice);
-        assertThat(committed(alice)).isEqualTo(4);
+        long onHand = stock(alice, "onHand");
+        assertThat(stock(alice, "committed")).isEqualTo(4);
 
         browser.signIn(console, alice);
         browser.goTo("Reservations");
@@ -209,9 +207,9 @@ class ConsoleBrowserTest {
         browser.tabTo("button", "Release all open");
         browser.press(Keys.ENTER);
         browser.awaitText("#status", "Release all open: the reservation is FULFILLED");
-        assertThat(browser.rowsOf("Lines").get(0).findElements(By.tagName("td")).get(3).getText()).as("released").isEqualTo("4");
-        assertThat(committed(alice)).as("the released units are no longer committed").isZero();
-        assertThat(onHand(alice)).as("a release ships nothing").isEqualTo(onHand);
+        assertThat(browser.cells("Lines", 0).get(4)).as("released").isEqualTo("4");
+        assertThat(stock(alice, "committed")).as("the released units are no longer committed").isZero();
+        assertThat(stock(alice, "onHand")).as("a release ships nothing").isEqualTo(onHand);
         assertThat(browser.driver.findElements(By.xpath("//button[.='Release all open' or .='Fulfil all open']")))
                 .as("nothing left open to act on").isEmpty();
     }
@@ -340,10 +338,6 @@ class ConsoleBrowserTest {
         return db.queryStrings("SELECT id::text FROM outbox_events WHERE aggregate_id = ?::uuid", reservation).get(0);
     }
 
-    long held(User user) {
-        return as(user).get("/v1/items/{sku}/stock/default", sku).then().statusCode(200).extract().jsonPath().getLong("held");
-    }
-
     private Path screenshotPath() {
         // the README's screenshot is rewritten only on request, like the generated docs tables
         return Boolean.getBoolean("console.screenshot.update") ? dev.stockhold.support.Repository.path("docs/console.png")
@@ -360,16 +354,9 @@ class ConsoleBrowserTest {
                 .post("/v1/items/{sku}/stock/default/adjustments", sku).then().statusCode(200);
     }
 
-    long version(User user) {
-        return as(user).get("/v1/items/{sku}/stock/default", sku).then().statusCode(200).extract().jsonPath().getLong("version");
-    }
-
-    long committed(User user) {
-        return as(user).get("/v1/items/{sku}/stock/default", sku).then().statusCode(200).extract().jsonPath().getLong("committed");
-    }
-
-    long onHand(User user) {
-        return as(user).get("/v1/items/{sku}/stock/default", sku).then().statusCode(200).extract().jsonPath().getLong("onHand");
+    /** One of the record's numbers as the API has it (held, committed, onHand, version). */
+    long stock(User user, String field) {
+        return as(user).get("/v1/items/{sku}/stock/default", sku).then().statusCode(200).extract().jsonPath().getLong(field);
     }
 
     void awaitDb(String what, String sql, long expected, Object... args) {
